@@ -1,0 +1,255 @@
+"""The one API every game shares: states, moves, refusals, events and outcomes.
+
+A game engine subclasses :class:`Game` and :class:`State`. States are immutable
+values: ``apply`` returns a new state and leaves the old one as it was, so
+undo, bots and tests can keep any number of them around.
+"""
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+TERMINAL = -1
+"""``State.current_player`` once the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """Why a move is refused: the rule it breaks and one plain sentence."""
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})"
+
+
+class IllegalMoveError(ValueError):
+    """Raised by ``State.apply`` for a move the rules forbid; the state is unchanged."""
+
+    def __init__(self, move: object, rule: str, reason: str) -> None:
+        super().__init__(f"{move}: {reason} ({rule})")
+        self.move = move
+        self.rule = rule
+        self.reason = reason
+
+
+class InvalidInputError(ValueError):
+    """Malformed input that is not a move: a bad option, save file or move text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a move caused, with the rule that made it happen."""
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: why, who won (several on a shared win) and the scores."""
+
+    termination: str
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    rule: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+    def __str__(self) -> str:
+        who = " and ".join(f"player {p}" for p in self.winners) or "nobody"
+        verb = "share the win" if len(self.winners) > 1 else "wins"
+        return f"{who} {verb} ({self.termination}); scores {list(self.scores)}"
+
+
+class State(ABC):
+    """A position of a game. Subclasses fill in the abstract methods.
+
+    ``legal_moves`` is cached per state (states never change). ``apply`` asks
+    ``why_illegal`` first, so every refusal carries a rule ID.
+    """
+
+    __slots__ = ("game", "_legal")
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        self._legal: tuple[Any, ...] | None = None
+
+    # --- to implement -------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to move, or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_moves(self) -> tuple[Any, ...]:
+        """Every legal move, in a deterministic order."""
+
+    @abstractmethod
+    def why_illegal(self, move: object) -> Illegal | None:
+        """``None`` if ``move`` is legal here, else the rule it breaks."""
+
+    @abstractmethod
+    def _apply(self, move: Any) -> "State":
+        """The state after a move already known to be legal."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description of the whole state (``Game.state_from_dict`` reads it)."""
+
+    # --- shared behaviour ---------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the move that led here caused."""
+        return ()
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        if self._legal is None:
+            self._legal = () if self.is_terminal() else self._legal_moves()
+        return self._legal
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def apply(self, move: Any) -> "State":
+        problem = self.why_illegal(move)
+        if problem is not None:
+            raise IllegalMoveError(move, problem.rule, problem.reason)
+        return self._apply(move)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see. Games with hidden information override this."""
+        return self.to_dict()
+
+    def returns(self) -> tuple[float, ...]:
+        """Per player: 1 for a sole win, 1/k each for k co-winners, 0 otherwise (for bots)."""
+        outcome = self.outcome()
+        n = self.game.num_players
+        if outcome is None or not outcome.winners:
+            return (0.0,) * n
+        share = 1.0 / len(outcome.winners)
+        return tuple(share if p in outcome.winners else 0.0 for p in range(n))
+
+    def heuristic(self, player: int) -> float:
+        """How good this position looks for ``player`` (used by the greedy bot)."""
+        return self.returns()[player] if self.is_terminal() else 0.0
+
+    def to_json(self) -> str:
+        return json.dumps({"game": self.game.name, "options": self.game.options,
+                           "state": self.to_dict()}, sort_keys=True)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, State) and other.game == self.game
+                and other.to_dict() == self.to_dict())
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.to_dict(), sort_keys=True))
+
+
+@dataclass(frozen=True)
+class Option:
+    """A documented game option, checked when a game is created."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    rule: str = ""
+
+    def check(self, value: Any) -> None:
+        if self.choices is not None and value not in self.choices:
+            raise InvalidInputError(
+                f"option {self.name}={value!r} is not one of {list(self.choices)}"
+                + (f" ({self.rule})" if self.rule else ""))
+        if self.choices is None and self.default is not None and not isinstance(
+                value, type(self.default)):
+            raise InvalidInputError(
+                f"option {self.name}={value!r} should be a {type(self.default).__name__}")
+
+
+class Game(ABC):
+    """A game with fixed options; it creates initial states and reads saved ones."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        known = {o.name: o for o in self.OPTIONS}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise InvalidInputError(
+                f"{self.name} has no option {', '.join(unknown)}; options are {sorted(known)}")
+        values: dict[str, Any] = {}
+        for opt in self.OPTIONS:
+            value = options.get(opt.name, opt.default)
+            opt.check(value)
+            values[opt.name] = value
+        self.options: Mapping[str, Any] = values
+        self._setup()
+
+    def _setup(self) -> None:
+        """Precompute what every state of this game shares (boards, tables)."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Any:
+        """The move whose ``str()`` is ``text``; ``InvalidInputError`` if there is none."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``State.to_dict``; validate and raise ``InvalidInputError``."""
+
+    def state_from_json(self, text: str) -> State:
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise InvalidInputError(f"not JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise InvalidInputError(f"not a saved {self.name} state")
+        if data.get("options") != dict(self.options):
+            raise InvalidInputError(
+                f"saved with options {data.get('options')}, this game has {dict(self.options)}")
+        state = data.get("state")
+        if not isinstance(state, dict):
+            raise InvalidInputError("the saved state is missing")
+        return self.state_from_dict(state)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Game) and other.name == self.name
+                and dict(other.options) == dict(self.options))
+
+    def __hash__(self) -> int:
+        return hash((self.name, json.dumps(dict(self.options), sort_keys=True, default=str)))
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"boardlib.load({self.name!r}{', ' if opts else ''}{opts})"
+
+
+def require(condition: bool, message: str) -> None:
+    """Validation helper for loaders: raise ``InvalidInputError`` unless ``condition``."""
+    if not condition:
+        raise InvalidInputError(message)
+
+
+__all__ = ["TERMINAL", "Illegal", "IllegalMoveError", "InvalidInputError", "Event", "Outcome",
+           "State", "Option", "Game", "require"]

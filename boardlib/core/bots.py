@@ -1,0 +1,161 @@
+"""Bots that play any game through the shared API.
+
+Every bot has ``choose(state) -> move`` and is reproducible from its seed.
+These bots read the whole state; games with hidden information add bots of
+their own that look only at ``State.observation``.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from .api import State
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal moves."""
+
+    name = "random"
+
+    def choose(self, state: State) -> Any:
+        return self.rng.choice(state.legal_moves())
+
+
+class GreedyBot(Bot):
+    """Looks one move ahead and takes the move whose result scores best for itself.
+
+    The score is ``State.heuristic(player)``; ties are broken at random.
+    """
+
+    name = "greedy"
+
+    def choose(self, state: State) -> Any:
+        player = state.current_player
+        moves = state.legal_moves()
+        scored = [(state._apply(m).heuristic(player), m) for m in moves]
+        best = max(s for s, _ in scored)
+        return self.rng.choice([m for s, m in scored if s == best])
+
+
+class _Node:
+    __slots__ = ("state", "player", "moves", "children", "visits", "totals")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.player = state.current_player
+        self.moves = list(state.legal_moves())
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * state.game.num_players
+
+
+class MCTSBot(Bot):
+    """Monte Carlo tree search (UCT) with random play-outs.
+
+    Give it ``iterations`` or ``time_limit`` (seconds per move), or both (whichever
+    comes first). Each node keeps the reward of every player, so it plays games
+    of any number of players; at a node, the player to move picks the child best
+    for themself.
+    """
+
+    name = "mcts"
+
+    def __init__(self, iterations: int | None = None, time_limit: float | None = None,
+                 seed: int | None = None, exploration: float = 1.4,
+                 rollout_limit: int = 1000) -> None:
+        super().__init__(seed)
+        if iterations is None and time_limit is None:
+            iterations = 200
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.last_iterations = 0
+
+    def choose(self, state: State) -> Any:
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node(state)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._iterate(root)
+            done += 1
+        self.last_iterations = done
+        best = max(root.children.values(), key=lambda n: n.visits, default=None)
+        if best is None:
+            return self.rng.choice(moves)
+        for move, child in root.children.items():
+            if child is best:
+                return move
+        raise AssertionError("unreachable")
+
+    def _iterate(self, root: _Node) -> None:
+        path = [root]
+        node = root
+        # Selection: descend while the node is fully expanded.
+        while not node.state.is_terminal() and not node.moves and node.children:
+            node = self._select(node)
+            path.append(node)
+        # Expansion: try one untried move.
+        if not node.state.is_terminal() and node.moves:
+            move = node.moves.pop(self.rng.randrange(len(node.moves)))
+            child = _Node(node.state._apply(move))
+            node.children[move] = child
+            node = child
+            path.append(node)
+        rewards = self._rollout(node.state)
+        for visited in path:
+            visited.visits += 1
+            for p, r in enumerate(rewards):
+                visited.totals[p] += r
+
+    def _select(self, node: _Node) -> _Node:
+        log_n = math.log(node.visits)
+        player = node.player
+        c = self.exploration
+
+        def ucb(child: _Node) -> float:
+            return child.totals[player] / child.visits + c * math.sqrt(log_n / child.visits)
+
+        return max(node.children.values(), key=ucb)
+
+    def _rollout(self, state: State) -> tuple[float, ...]:
+        choice = self.rng.choice
+        for _ in range(self.rollout_limit):
+            if state.is_terminal():
+                break
+            state = state._apply(choice(state.legal_moves()))
+        return state.returns()
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+
+
+def make_bot(kind: str, seed: int | None = None, **settings: Any) -> Bot:
+    """A bot by name: ``random``, ``greedy`` or ``mcts`` (or a game's own bot name)."""
+    try:
+        cls = BOTS[kind]
+    except KeyError:
+        raise ValueError(f"no bot called {kind!r}; choose from {sorted(BOTS)}") from None
+    return cls(seed=seed, **settings)
