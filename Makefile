@@ -1,0 +1,74 @@
+# boardlib: two commands on a fresh machine with Python 3.11+ -- `make lab` and `make test`.
+# Every target first makes sure .venv exists and holds requirements.txt plus boardlib itself;
+# a stamp file keyed on requirements.txt and pyproject.toml keeps that step instant afterwards.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.boardlib-installed
+
+NOTEBOOKS  := $(sort $(wildcard notebooks/*.ipynb))
+BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
+# Jupyter refuses to run as root unless told; CI and these machines run as root.
+ROOT_FLAG  := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+PYTEST_WORKERS ?= 2
+# Same hash order and SVG metadata date in `make notebooks` and in nbval's re-run.
+export PYTHONHASHSEED := 0
+export SOURCE_DATE_EPOCH := 0
+LAB_PORT   ?= 8888
+VOILA_PORT ?= 8866
+
+.PHONY: help install lab test test-fast test-browser test-notebooks bench notebooks voila clean
+
+help:
+	@echo "make lab        open JupyterLab on notebooks/00-start-here.ipynb"
+	@echo "make test       run every test: unit, packaging, browser (Chromium) and nbval"
+	@echo "make bench      run every benchmarks/bench_*.py"
+	@echo "make notebooks  execute every notebook top to bottom, storing outputs"
+	@echo "make voila      serve the notebooks as Voila apps"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt -e .
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --port=$(LAB_PORT) notebooks/00-start-here.ipynb
+
+# One pytest run: the test suite in two workers (whole files per worker, so each notebook's
+# cells share one kernel and each browser-test module keeps its own servers), plus nbval
+# over the stored outputs of every notebook.
+test: $(STAMP)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15 \
+	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	    tests $(NOTEBOOKS)
+
+# Everything except the browser tests and nbval: the quick loop while writing rules.
+test-fast: $(STAMP)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not browser" tests
+
+test-browser: $(STAMP)
+	$(PY) -m pytest -m browser tests/browser
+
+test-notebooks: $(STAMP)
+	$(PY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	    $(NOTEBOOKS)
+
+bench: $(STAMP)
+	@if [ -z "$(BENCHMARKS)" ]; then echo "no benchmarks/bench_*.py yet"; fi
+	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(PY) $$f; done
+
+notebooks: $(STAMP)
+	$(PY) tools/execute_notebooks.py $(NOTEBOOKS)
+
+voila: $(STAMP)
+	$(VENV)/bin/voila --no-browser --port=$(VOILA_PORT) notebooks
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis
