@@ -1,0 +1,61 @@
+// boardlib BoardView: shows the SVG string of the `svg` trait and sends clicked ids to Python.
+//
+// A click walks up from the clicked SVG element to the nearest element whose id looks like
+// "prefix_fields" (lower-case prefix, underscore) and sends {type: "click", id} to the kernel.
+// matplotlib writes an artist's gid as the id of its <g> group, so the whole group is clickable.
+
+const CLICKABLE = /^[a-z]+_/;
+
+function svgBody(text) {
+  // Drop the XML declaration and DOCTYPE that matplotlib writes before <svg>.
+  const start = text.indexOf("<svg");
+  return start < 0 ? text : text.slice(start);
+}
+
+function clickedId(target, root) {
+  for (let node = target; node && node !== root; node = node.parentNode) {
+    const id = node.getAttribute ? node.getAttribute("id") : null;
+    if (id && CLICKABLE.test(id)) {
+      return id;
+    }
+  }
+  return null;
+}
+
+function render({ model, el }) {
+  const board = document.createElement("div");
+  board.classList.add("boardlib-board");
+  el.appendChild(board);
+
+  function show() {
+    board.innerHTML = svgBody(model.get("svg") || "");
+    const svg = board.querySelector("svg");
+    if (svg) {
+      // Scale with the notebook column while keeping matplotlib's aspect ratio.
+      svg.removeAttribute("height");
+      svg.style.width = "100%";
+      svg.style.height = "auto";
+      svg.style.maxWidth = model.get("max_width") || "640px";
+    }
+    board.dataset.version = String(model.get("version") || 0);
+  }
+
+  function onClick(event) {
+    const id = clickedId(event.target, board);
+    if (id) {
+      model.send({ type: "click", id: id });
+    }
+  }
+
+  show();
+  model.on("change:svg", show);
+  model.on("change:max_width", show);
+  board.addEventListener("click", onClick);
+  return () => {
+    model.off("change:svg", show);
+    model.off("change:max_width", show);
+    board.removeEventListener("click", onClick);
+  };
+}
+
+export default { render };

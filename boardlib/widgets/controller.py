@@ -1,0 +1,96 @@
+"""The per-game part of a game panel: how to draw a state and what a click means.
+
+A controller holds no rules. ``click`` turns an element id into a *candidate*
+move (``Play``), a new selection (``Select``) or a refusal (``Illegal``); the
+panel asks the engine's ``why_illegal`` before it plays anything.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, Sequence, Union, runtime_checkable
+
+from boardlib.core.api import Illegal, Outcome, State
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Try this move (the panel checks it with ``State.why_illegal`` first)."""
+
+    move: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """Show a new selection (``None`` clears it); nothing is played."""
+
+    selection: Any = None
+
+
+ClickResult = Union[Play, Select, Illegal, None]
+"""What a click means; ``None``: the click means nothing here and is ignored."""
+
+
+@runtime_checkable
+class Controller(Protocol):
+    """The two things a game must tell the panel."""
+
+    def draw(self, state: State, selection: Any, hint: Any = None) -> str:
+        """The board as an SVG string; ``hint`` is a suggested move to mark, or ``None``."""
+
+    def click(self, state: State, element_id: str, selection: Any) -> ClickResult:
+        """What a click on ``element_id`` means while ``selection`` is selected."""
+
+
+class BaseController:
+    """Defaults for the optional parts of a controller; games override what they need."""
+
+    #: CSS colours of the players, by seat (used in the status line and move list).
+    colors: Sequence[str] = ()
+    #: Names of the players, by seat; default "player 0", "player 1", ...
+    names: Sequence[str] = ()
+
+    def draw(self, state: State, selection: Any, hint: Any = None) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def click(self, state: State, element_id: str,
+              selection: Any) -> ClickResult:  # pragma: no cover
+        raise NotImplementedError
+
+    def player_name(self, player: int) -> str:
+        if 0 <= player < len(self.names):
+            return self.names[player]
+        return f"player {player}"
+
+    def player_color(self, player: int) -> str | None:
+        return self.colors[player] if 0 <= player < len(self.colors) else None
+
+    def status(self, state: State, selection: Any) -> str:
+        """Game-specific words for the status line (phase, what to click next); may be empty."""
+        return ""
+
+    def describe(self, state: State, move: Any) -> str:
+        """A move for the move list, as played from ``state``."""
+        return str(move)
+
+    def outcome_text(self, outcome: Outcome) -> str:
+        winners = [self.player_name(p) for p in outcome.winners]
+        who = " and ".join(winners) or "nobody"
+        verb = "share the win" if len(winners) > 1 else "wins"
+        scores = ", ".join(f"{self.player_name(p)} {s:g}" for p, s in enumerate(outcome.scores))
+        rule = f" ({outcome.rule})" if outcome.rule else ""
+        return f"{who} {verb}: {outcome.termination}{rule}. Scores: {scores}."
+
+    def button_moves(self, state: State) -> Sequence[tuple[str, Any]]:
+        """Moves that are not on the board, shown as buttons: ``[("Pass", Pass())]``."""
+        return ()
+
+    def selection_after(self, state: State, selection: Any) -> Any:
+        """The selection to keep after a move was played (default: none)."""
+        return None
+
+    def static_svg(self, state: State) -> str:
+        """The picture stored in saved notebooks."""
+        return self.draw(state, None)
+
+
+__all__ = ["Play", "Select", "ClickResult", "Controller", "BaseController"]

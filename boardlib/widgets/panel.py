@@ -1,0 +1,587 @@
+"""GamePanel: a playable board for any boardlib game, built from plain ipywidgets.
+
+The panel owns a :class:`boardlib.core.Match` (history, undo/redo) and a
+:class:`BoardView`. A game adds only a small controller (see ``controller.py``)
+that draws a state and says what a click means. The panel never decides a rule
+itself: every candidate move goes through ``State.why_illegal``; a refusal is
+shown in the "why not?" line with its rule ID, and the state stays as it was.
+
+Bots (random, greedy, mcts) play the seats given to them. In a live kernel they
+run as an asyncio task on the kernel's own event loop (the one ipykernel runs
+comm messages on), with the thinking itself in a worker thread, so the notebook,
+JupyterLab and Voila stay responsive and Auto-play can be stopped at any time.
+Without a running loop (plain Python, tests) the same steps run synchronously.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Any, Callable, Mapping, Sequence
+
+import ipywidgets as w
+
+from boardlib.core.api import Game, Illegal, InvalidInputError, State
+from boardlib.core.bots import BOTS, Bot, make_bot
+from boardlib.core.match import Match
+
+from .board import BoardView
+from .controller import BaseController, Controller, Play, Select
+
+HUMAN = "human"
+SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
+DEFAULT_BOT_SETTINGS: dict[str, dict[str, Any]] = {"mcts": {"time_limit": 1.0}}
+_LOG_LIMIT = 400  # lines kept in the event log
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class GamePanel(w.VBox):
+    """A board with New game, Undo/Redo, Bot move, Hint, Auto-play, move list and event log.
+
+    ``game``: the game (its options are the defaults of the New game form).
+    ``controller``: draws states and interprets clicks (see :class:`Controller`).
+    ``state``: a prepared starting position (a teaching position); default: a new game.
+    ``seats``: per player ``"human"``, ``"random"``, ``"greedy"``, ``"mcts"`` or a bot
+    object; default: everybody human. Bots reply on their own when at least one seat is human.
+    """
+
+    def __init__(self, game: Game | None = None, controller: Controller | None = None, *,
+                 state: State | None = None, seats: Sequence[str | Bot] | None = None,
+                 hint_bot: str = "greedy", seed: int = 0, delay: float = 0.4,
+                 bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
+                 new_game: Callable[..., Game] | None = None, show_setup: bool = True,
+                 title: str | None = None) -> None:
+        if state is not None:
+            game = state.game
+        if game is None or controller is None:
+            raise TypeError("GamePanel needs a game (or a state) and a controller")
+        if not isinstance(controller, Controller):
+            raise TypeError("the controller needs draw(state, selection) and "
+                            "click(state, element_id, selection)")
+        self.game = game
+        self.controller = controller
+        self._helpers: BaseController = (controller if isinstance(controller, BaseController)
+                                         else BaseController())
+        self.seed = seed
+        self.bot_settings = {**DEFAULT_BOT_SETTINGS, **{k: dict(v) for k, v in
+                                                        (bot_settings or {}).items()}}
+        self._make_game = new_game or (lambda **options: type(self.game)(**options))
+        self.hint_bot_kind = hint_bot
+        self.match = Match(game, state)
+        self.selection: Any = None
+        self.hint_move: Any = None
+        self.last_refusal: Illegal | None = None
+        self.message = ""                 # plain text of the why-not / info line
+        self._generation = 0              # bumped on every change of position
+        self._task: asyncio.Task[Any] | None = None
+        self._thinking: int | None = None
+        self._moves_html: list[str] = []  # one entry per move of the match
+        self._log_html: list[str] = []
+        self._title = title or game.title
+        self._seats: list[str | Bot] = []
+        self._bots: dict[int, Bot] = {}
+        self._set_seats(seats)
+        self._helper = make_bot(hint_bot, seed=seed + 97, **self.bot_settings.get(hint_bot, {}))
+
+        # --- widgets ---------------------------------------------------
+        self.view = BoardView()
+        self.view.on_click(self.click)
+        self.status_line = w.HTML(layout=w.Layout(min_height="1.5em"))
+        self.status_line.add_class("boardlib-status")
+        self.why_line = w.HTML()
+        self.why_line.add_class("boardlib-why")
+        self.move_list = w.HTML()
+        self.move_list.add_class("boardlib-moves")
+        self.event_log = w.HTML()
+        self.event_log.add_class("boardlib-log")
+
+        def button(description: str, tooltip: str, icon: str,
+                   handler: Callable[[], Any]) -> w.Button:
+            b = w.Button(description=description, tooltip=tooltip, icon=icon,
+                         layout=w.Layout(width="auto"))
+            b.on_click(lambda _: handler())
+            return b
+
+        self.new_game_button = button("New game", "start a new game with the options below",
+                                      "refresh", self._new_game_from_form)
+        self.undo_button = button("Undo", "take back the last move", "undo", self.undo)
+        self.redo_button = button("Redo", "play the undone move again", "repeat", self.redo)
+        self.bot_button = button("Bot move", "let a bot play this move", "android",
+                                 self.bot_move)
+        self.hint_button = button("Hint", "show what a bot would play (not played)",
+                                  "lightbulb-o", self.hint)
+        self.autoplay = w.ToggleButton(value=False, description="Auto-play", icon="play",
+                                       tooltip="bots play every seat until you stop them",
+                                       layout=w.Layout(width="auto"))
+        self.autoplay.observe(self._on_autoplay, names="value")
+        self.speed = w.FloatSlider(value=delay, min=0.0, max=2.0, step=0.1,
+                                   description="Delay (s)", readout_format=".1f",
+                                   style={"description_width": "initial"},
+                                   layout=w.Layout(width="220px"))
+        self.actions = w.HBox()
+        toolbar = w.HBox([self.new_game_button, self.undo_button, self.redo_button,
+                          self.bot_button, self.hint_button, self.autoplay, self.speed],
+                         layout=w.Layout(flex_flow="row wrap"))
+
+        self.option_widgets = self._option_form()
+        self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._build_seat_widgets()
+        players = self.option_widgets.get("players")
+        if players is not None:
+            players.observe(lambda _: self._build_seat_widgets(), names="value")
+        setup = w.VBox([w.HBox(list(self.option_widgets.values()),
+                               layout=w.Layout(flex_flow="row wrap")), self.seat_box])
+        self.setup = w.Accordion(children=[setup], selected_index=None)
+        self.setup.set_title(0, "New game options and seats")
+
+        side = w.VBox([w.HTML("<b>Moves</b>"), self.move_list, w.HTML("<b>Events</b>"), self.event_log],
+                      layout=w.Layout(flex="1 1 240px", min_width="220px"))
+        self.view.layout = w.Layout(flex="3 1 420px")
+        body = w.HBox([self.view, side], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        children: list[w.Widget] = [self.status_line, body, self.why_line, toolbar, self.actions]
+        if show_setup:
+            children.append(self.setup)
+        super().__init__(children=children)
+        self.add_class("boardlib-panel")
+        self._rebuild_history()
+        self._refresh()
+        self._maybe_start_bots()
+
+    # --- reading --------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def svg(self) -> str:
+        return self.view.svg
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(s if isinstance(s, str) else getattr(s, "name", "bot") for s in self._seats)
+
+    def seat_kind(self, player: int) -> str:
+        return self.seats[player] if 0 <= player < len(self._seats) else HUMAN
+
+    # --- clicks and moves -------------------------------------------------
+    def click(self, element_id: str) -> None:
+        """Handle a click on the board element ``element_id`` (what the browser sends)."""
+        if self._task is not None and self._thinking is not None:
+            self._say(f"Wait a moment: {self._player(self._thinking)} ({self.seat_kind(self._thinking)}) "
+                      "is choosing a move.")
+            return
+        state = self.state
+        result = self.controller.click(state, element_id, self.selection)
+        if result is None:
+            return
+        if isinstance(result, Illegal):
+            self._refuse(result)
+        elif isinstance(result, Select):
+            self.selection = result.selection
+            self._clear_message()
+            self._refresh()
+        elif isinstance(result, Play):
+            self.try_move(result.move)
+        else:
+            raise TypeError(f"a controller's click returned {result!r}")
+
+    def try_move(self, move: Any) -> bool:
+        """Play ``move`` if the rules allow it; else show why not. True if it was played."""
+        problem = self.state.why_illegal(move)
+        if problem is not None:
+            self._refuse(problem)
+            return False
+        self._cancel_task()
+        self._play(move)
+        self._maybe_start_bots()
+        return True
+
+    def play(self, move: Any) -> State:
+        """Play ``move`` (a move or its text) from code; raises ``IllegalMoveError`` if illegal."""
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        self._cancel_task()
+        self._play(move)
+        return self.state
+
+    def undo(self) -> None:
+        """Take back the last move, and the bots' replies before it, back to a human turn."""
+        self._cancel_task()
+        if not self.match.can_undo:
+            self._say("There is no move to undo.")
+            return
+        self.selection = None
+        self._undo_one()
+        while (self.match.can_undo and self._bots
+               and self.state.current_player in self._bots and self._has_human()):
+            self._undo_one()
+        self._changed()
+
+    def redo(self) -> None:
+        self._cancel_task()
+        if not self.match.can_redo:
+            self._say("There is no move to redo.")
+            return
+        before = self.state
+        self.selection = None
+        self.match.redo()
+        self._record(before, self.match.moves[-1], self.state)
+        self._changed()
+
+    def bot_move(self) -> None:
+        """One move by the bot of the seat to move (the hint bot for a human seat)."""
+        if self.state.is_terminal():
+            self._say("The game is over.")
+            return
+        self._cancel_task()
+        if _running_loop() is not None:
+            self._start_task(self._run_bots(all_seats=True, limit=1))
+        else:
+            self._bot_step_sync()
+            self._maybe_start_bots()
+
+    def hint(self) -> Any:
+        """Show (not play) the move the hint bot would choose; returns it."""
+        state = self.state
+        if state.is_terminal():
+            self._say("The game is over.")
+            return None
+        move = self._helper.choose(state)
+        self.hint_move = move
+        self.message = f"Hint ({self.hint_bot_kind}): {self._helpers.describe(state, move)}"
+        self.last_refusal = None
+        self.why_line.value = f"💡 {html.escape(self.message)}"
+        self._draw()
+        return move
+
+    def new_game(self, seats: Sequence[str | Bot] | None = None, **options: Any) -> None:
+        """Start again with a new game; options default to the current game's."""
+        self._cancel_task()
+        merged = {**dict(self.game.options), **options}
+        try:
+            game = self._make_game(**merged)
+        except InvalidInputError as exc:
+            self._say(f"Cannot start that game: {exc}")
+            return
+        self.game = game
+        self.match = Match(game)
+        self.selection = None
+        if seats is not None or len(self._seats) != game.num_players:
+            self._set_seats(seats if seats is not None else self._seats)
+        self._sync_form()
+        self._rebuild_history()
+        self._changed()
+        self._maybe_start_bots()
+
+    # --- bots -----------------------------------------------------------
+    def _set_seats(self, seats: Sequence[str | Bot] | None) -> None:
+        n = self.game.num_players
+        given = list(seats) if seats is not None else []
+        seats_out: list[str | Bot] = []
+        for p in range(n):
+            seat = given[p] if p < len(given) else HUMAN
+            if isinstance(seat, str) and seat != HUMAN and seat not in BOTS:
+                raise ValueError(f"seat {p}: {seat!r} is not one of {list(SEAT_KINDS)}")
+            seats_out.append(seat)
+        self._seats = seats_out
+        self._bots = {}
+        for p, seat in enumerate(seats_out):
+            if isinstance(seat, Bot):
+                self._bots[p] = seat
+            elif seat != HUMAN:
+                self._bots[p] = make_bot(seat, seed=self.seed + p,
+                                         **self.bot_settings.get(seat, {}))
+
+    def _has_human(self) -> bool:
+        return len(self._bots) < self.game.num_players
+
+    def _bot_for(self, player: int) -> Bot:
+        return self._bots.get(player, self._helper)
+
+    def _maybe_start_bots(self) -> None:
+        """Let bot seats reply when a human plays against them."""
+        state = self.state
+        if state.is_terminal() or state.current_player not in self._bots or not self._has_human():
+            return
+        if _running_loop() is not None:
+            self._start_task(self._run_bots(all_seats=False))
+        else:
+            while (not self.state.is_terminal() and self.state.current_player in self._bots):
+                self._bot_step_sync()
+
+    def _bot_step_sync(self) -> None:
+        state = self.state
+        self._play(self._bot_for(state.current_player).choose(state))
+
+    def _on_autoplay(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            if self.state.is_terminal():
+                self._say("The game is over; start a new game to auto-play.")
+                self.autoplay.value = False
+                return
+            self._cancel_task(stop_autoplay=False)
+            if _running_loop() is not None:
+                self._start_task(self._run_bots(all_seats=True))
+            else:
+                while not self.state.is_terminal():
+                    self._bot_step_sync()
+                self.autoplay.value = False
+        else:
+            self._cancel_task(stop_autoplay=False)
+
+    def _start_task(self, coroutine: Any) -> None:
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(coroutine)
+
+    def _cancel_task(self, stop_autoplay: bool = True) -> None:
+        task, self._task = self._task, None
+        self._thinking = None
+        if task is not None and not task.done() and task is not _current_task():
+            task.cancel()
+        if stop_autoplay and self.autoplay.value:
+            self.autoplay.value = False
+
+    async def _run_bots(self, all_seats: bool, limit: int | None = None) -> None:
+        """Bots move one by one (every seat when ``all_seats``), pausing ``speed`` seconds."""
+        me = _current_task()
+        loop = asyncio.get_running_loop()
+        played = 0
+        try:
+            while not self.state.is_terminal() and (limit is None or played < limit):
+                player = self.state.current_player
+                if not all_seats and player not in self._bots:
+                    break
+                if all_seats and limit is None and not self.autoplay.value:
+                    break
+                if played:
+                    await asyncio.sleep(self.speed.value)
+                    if self._task is not me:
+                        return
+                state, generation = self.state, self._generation
+                self._thinking = player
+                self._refresh_status()
+                move = await loop.run_in_executor(None, self._bot_for(player).choose, state)
+                if self._task is not me or generation != self._generation:
+                    return  # the position changed meanwhile (undo, new game): drop this move
+                self._thinking = None
+                self._play(move)
+                played += 1
+        finally:
+            if self._task is me:
+                self._task = None
+                self._thinking = None
+                if self.autoplay.value and all_seats and limit is None:
+                    self.autoplay.value = False
+                self._refresh_status()
+        if limit is not None and played:
+            self._maybe_start_bots()
+
+    # --- internals ------------------------------------------------------
+    def _play(self, move: Any) -> None:
+        before = self.state
+        self.match.play(move)
+        self._record(before, move, self.state)
+        self.selection = self._helpers.selection_after(self.state, self.selection)
+        self._changed()
+
+    def _undo_one(self) -> None:
+        self.match.undo()
+        self._moves_html.pop()
+        self._log_html.pop()
+
+    def _changed(self) -> None:
+        self._generation += 1
+        self.hint_move = None
+        self.last_refusal = None
+        self.message = ""
+        self.why_line.value = ""
+        self._refresh()
+
+    def _record(self, before: State, move: Any, after: State) -> None:
+        player = before.current_player
+        who = self._player_html(player)
+        text = html.escape(self._helpers.describe(before, move))
+        self._moves_html.append(f"<li>{who}: {text}</li>")
+        events = "".join(f"<li>{html.escape(str(e))}</li>" for e in after.events)
+        self._log_html.append(events)
+
+    def _rebuild_history(self) -> None:
+        self._moves_html = []
+        self._log_html = []
+        states = self.match.states
+        for i, move in enumerate(self.match.moves):
+            self._record(states[i], move, states[i + 1])
+
+    def _refuse(self, problem: Illegal) -> None:
+        self.last_refusal = problem
+        self.message = f"Why not? {problem.reason} ({problem.rule})"
+        rule = html.escape(problem.rule)
+        title = self._rule_title(problem.rule)
+        tip = f' title="{html.escape(title)}"' if title else ""
+        self.why_line.value = (f"<b>Why not?</b> {html.escape(problem.reason)} "
+                          f"<code{tip}>{rule}</code>")
+
+    def _say(self, text: str) -> None:
+        self.last_refusal = None
+        self.message = text
+        self.why_line.value = html.escape(text)
+
+    def _clear_message(self) -> None:
+        self.last_refusal = None
+        self.message = ""
+        self.why_line.value = ""
+
+    def _rule_title(self, rule_id: str) -> str:
+        catalogue = getattr(self.game, "catalogue", None)
+        try:
+            rule = catalogue[rule_id]  # type: ignore[index]
+        except (KeyError, TypeError):
+            return ""
+        return f"{rule.id} {rule.title}: {rule.statement}"
+
+    def _player(self, player: int) -> str:
+        return self._helpers.player_name(player)
+
+    def _player_html(self, player: int) -> str:
+        name = html.escape(self._player(player))
+        color = self._helpers.player_color(player)
+        if not color:
+            return name
+        return (f'<span style="color:{html.escape(color)}">&#9632;</span> {name}')
+
+    def _draw(self) -> None:
+        if self.hint_move is not None:
+            self.view.svg = self.controller.draw(self.state, self.selection, self.hint_move)
+        else:
+            self.view.svg = self.controller.draw(self.state, self.selection)
+
+    def _refresh(self) -> None:
+        self._draw()
+        self._refresh_status()
+        self.move_list.value = f"<ol>{''.join(self._moves_html)}</ol>"
+        log = [line for line in self._log_html if line][-_LOG_LIMIT:]
+        self.event_log.value = f"<ul>{''.join(log)}</ul>" if log else ""
+        self.undo_button.disabled = not self.match.can_undo
+        self.redo_button.disabled = not self.match.can_redo
+        over = self.state.is_terminal()
+        self.bot_button.disabled = over
+        self.hint_button.disabled = over
+        self._refresh_actions()
+
+    def _refresh_status(self) -> None:
+        state = self.state
+        if state.is_terminal():
+            outcome = state.outcome()
+            text = "Game over" + (f": {html.escape(self._helpers.outcome_text(outcome))}"
+                                  if outcome is not None else ".")
+        else:
+            p = state.current_player
+            kind = self.seat_kind(p)
+            text = f"{self._player_html(p)} to move"
+            if kind != HUMAN:
+                text += f" ({html.escape(kind)} bot)"
+            if self._thinking == p:
+                text += " — thinking…"
+            extra = self._helpers.status(state, self.selection)
+            if extra:
+                text += f" — {html.escape(extra)}"
+        self.status_line.value = f"<b>{html.escape(self._title)}</b> · {text}"
+
+    def _refresh_actions(self) -> None:
+        wanted = [] if self.state.is_terminal() else list(self._helpers.button_moves(self.state))
+        labels = [label for label, _ in wanted]
+        if [b.description for b in self.actions.children] != labels:
+            buttons = []
+            for label, move in wanted:
+                b = w.Button(description=label, layout=w.Layout(width="auto"))
+                b.on_click(lambda _, m=move: self.try_move(m))
+                buttons.append(b)
+            self.actions.children = buttons
+
+    # --- the New game form ------------------------------------------------
+    def _option_form(self) -> dict[str, w.Widget]:
+        form: dict[str, w.Widget] = {}
+        style = {"description_width": "initial"}
+        for option in type(self.game).OPTIONS:
+            value = self.game.options.get(option.name, option.default)
+            label = option.name.replace("_", " ")
+            if option.choices is not None:
+                widget: w.Widget = w.Dropdown(options=list(option.choices), value=value,
+                                              description=label, style=style,
+                                              layout=w.Layout(width="auto"))
+            elif isinstance(option.default, bool):
+                widget = w.Checkbox(value=bool(value), description=label, indent=False)
+            elif isinstance(option.default, int) and isinstance(value, int):
+                widget = w.IntText(value=value, description=label, style=style,
+                                   layout=w.Layout(width="160px"))
+            elif isinstance(option.default, str) and isinstance(value, str):
+                widget = w.Text(value=value, description=label, style=style)
+            else:
+                continue  # structured options (custom boards) keep their current value
+            widget.tooltip = option.doc
+            form[option.name] = widget
+        return form
+
+    def _form_options(self) -> dict[str, Any]:
+        return {name: widget.value for name, widget in self.option_widgets.items()}
+
+    def _sync_form(self) -> None:
+        for name, widget in self.option_widgets.items():
+            if name in self.game.options and widget.value != self.game.options[name]:
+                widget.value = self.game.options[name]
+        self._build_seat_widgets()
+
+    def _seat_count_from_form(self) -> int:
+        players = self.option_widgets.get("players")
+        return int(players.value) if players is not None else self.game.num_players
+
+    def _build_seat_widgets(self) -> None:
+        n = self._seat_count_from_form()
+        old = [d.value for d in self.seat_box.children]
+        dropdowns = []
+        for p in range(n):
+            value = old[p] if p < len(old) else (self.seat_kind(p) if p < len(self._seats)
+                                                 else HUMAN)
+            if value not in SEAT_KINDS:
+                value = HUMAN
+            dropdowns.append(w.Dropdown(options=list(SEAT_KINDS), value=value,
+                                        description=self._player(p),
+                                        style={"description_width": "initial"},
+                                        layout=w.Layout(width="auto")))
+        self.seat_box.children = dropdowns
+
+    def _new_game_from_form(self) -> None:
+        seats = [d.value for d in self.seat_box.children]
+        self.new_game(seats=seats, **self._form_options())
+
+    # --- static pictures for saved notebooks ------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(self.controller, BaseController):
+            picture = self.controller.static_svg(self.state)
+        else:
+            picture = self.controller.draw(self.state, None)
+        if bundle is None:
+            return None
+        if isinstance(bundle, tuple):
+            data, metadata = bundle
+            return {**data, "image/svg+xml": picture, "text/plain": repr(self)}, metadata
+        return {**bundle, "image/svg+xml": picture, "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.game!r}>"
+
+
+def _current_task() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:
+        return None
+
+
+__all__ = ["GamePanel", "HUMAN", "SEAT_KINDS"]

@@ -1,0 +1,224 @@
+"""GamePanel driven from Python with a tiny game (noughts and crosses, see conftest)."""
+from __future__ import annotations
+
+import asyncio
+
+import ipywidgets as w
+import pytest
+
+from boardlib.core.bots import RandomBot
+from boardlib.widgets import GamePanel
+
+from conftest import Mark, Resign, TicTacToe, TTTController  # noqa: E402
+
+
+def make(seats=None, **kwargs) -> GamePanel:
+    return GamePanel(TicTacToe(), TTTController(), seats=seats, **kwargs)
+
+
+def buttons(panel: GamePanel) -> dict[str, w.Widget]:
+    found = {}
+
+    def walk(widget):
+        if isinstance(widget, (w.Button, w.ToggleButton)):
+            found[widget.description] = widget
+        for child in getattr(widget, "children", ()):
+            walk(child)
+    walk(panel)
+    return found
+
+
+def test_contract_classes_and_button_names():
+    panel = make()
+    assert isinstance(panel, w.VBox)
+    assert "boardlib-panel" in panel._dom_classes
+    assert "boardlib-why" in panel.why_line._dom_classes
+    assert "boardlib-status" in panel.status_line._dom_classes
+    assert "boardlib-log" in panel.event_log._dom_classes
+    found = buttons(panel)
+    for name in ("New game", "Undo", "Redo", "Bot move", "Hint", "Auto-play"):
+        assert name in found, name
+    assert isinstance(found["Auto-play"], w.ToggleButton)
+    assert panel.view in panel.children[1].children
+
+
+def test_select_then_play_through_the_view_click():
+    panel = make()
+    panel.view.click("cell_4")          # first click selects
+    assert panel.selection == 4 and panel.match.moves == ()
+    assert "cell 4 selected" in panel.status_line.value
+    panel.view.click("cell_4")          # second click plays
+    assert panel.match.moves == (Mark(4),)
+    assert panel.state.cells[4] == 0 and panel.selection is None
+    assert "Crosses" in panel.move_list.value and "mark 4" in panel.move_list.value
+    assert "player 0 marked 4 (TT-02)" in panel.event_log.value
+    assert "Noughts" in panel.status_line.value
+
+
+def test_illegal_click_shows_rule_and_keeps_state():
+    panel = make()
+    panel.play("mark 0")
+    before = panel.state
+    svg = panel.svg
+    panel.click("cell_0")
+    panel.click("cell_0")               # already marked: the engine refuses
+    assert panel.state is before
+    assert panel.last_refusal.rule == "TT-02"
+    assert "TT-02" in panel.why_line.value and "already marked" in panel.why_line.value
+    assert panel.message == "Why not? That cell is already marked. (TT-02)"
+    panel.click("cell_99")              # the controller refuses by itself
+    assert panel.last_refusal.rule == "TT-01" and panel.state is before
+    assert panel.svg.count("cell_") == svg.count("cell_")
+
+
+def test_unknown_ids_are_ignored():
+    panel = make()
+    panel.click("axes_1")
+    assert panel.match.moves == () and panel.why_line.value == ""
+
+
+def test_undo_redo_and_history_lists():
+    panel = make()
+    panel.play("mark 0")
+    panel.play("mark 4")
+    panel.undo()
+    assert panel.match.moves == (Mark(0),)
+    assert "mark 4" not in panel.move_list.value and "marked 4" not in panel.event_log.value
+    assert not buttons(panel)["Redo"].disabled
+    panel.redo()
+    assert panel.match.moves == (Mark(0), Mark(4))
+    assert "marked 4" in panel.event_log.value
+    panel.redo()                        # nothing left: says so, changes nothing
+    assert "nothing" in panel.message.lower() or "no move" in panel.message.lower()
+    assert buttons(panel)["Redo"].disabled
+
+
+def test_undo_against_a_bot_goes_back_to_the_human_turn():
+    panel = make(seats=["human", "random"])
+    panel.click("cell_0")
+    panel.click("cell_0")               # the bot replies at once (no event loop here)
+    assert len(panel.match.moves) == 2 and panel.state.current_player == 0
+    panel.undo()
+    assert panel.match.moves == () and panel.state.current_player == 0
+
+
+def test_bot_move_and_hint():
+    panel = make()
+    move = panel.hint()
+    assert move in panel.state.legal_moves() and panel.match.moves == ()
+    assert "Hint" in panel.why_line.value
+    assert 'stroke="gold"' in panel.svg or move == Resign()
+    panel.bot_move()
+    assert len(panel.match.moves) == 1 and panel.hint_move is None
+
+
+def test_button_moves_and_game_over():
+    panel = make()
+    assert [b.description for b in panel.actions.children] == ["Resign"]
+    panel.actions.children[0].click()
+    assert panel.state.is_terminal()
+    assert "Game over" in panel.status_line.value and "Noughts wins" in panel.status_line.value
+    assert panel.actions.children == ()
+    panel.click("cell_1")
+    panel.click("cell_1")
+    assert panel.last_refusal.rule == "TT-03"
+
+
+def test_new_game_with_options_and_seats():
+    panel = make()
+    panel.play("mark 0")
+    panel.new_game(first_player=1, seats=["random", "human"])
+    assert panel.match.moves == () and panel.game.options["first_player"] == 1
+    assert panel.seats == ("random", "human")
+    assert panel.state.current_player == 1
+    # the form: option widgets follow the game, the button reads them
+    panel.option_widgets["first_player"].value = 0
+    panel.seat_box.children[1].value = "greedy"
+    buttons(panel)["New game"].click()
+    assert panel.game.options["first_player"] == 0
+    # seat 0 is human, seat 1 greedy: the human moves first, nothing else happens
+    assert panel.seats == ("human", "greedy") and panel.match.moves == ()
+
+
+def test_bad_new_game_options_are_reported():
+    panel = make()
+    panel.new_game(players=3)
+    assert "Cannot start" in panel.message and panel.game.options["players"] == 2
+
+
+def test_bad_seat_kind_is_refused():
+    with pytest.raises(ValueError, match="seat 1"):
+        make(seats=["human", "wizard"])
+
+
+def test_prepared_state_and_bot_objects():
+    game = TicTacToe()
+    state = game.new_initial_state().apply(Mark(4))
+    panel = GamePanel(controller=TTTController(), state=state, seats=[RandomBot(3), "human"])
+    assert panel.state is state and panel.seats == ("random", "human")
+    # a bot to move in a prepared position replies at once when a human plays too
+    panel = GamePanel(controller=TTTController(), state=state, seats=["human", RandomBot(3)])
+    assert panel.match.states[0] is state and len(panel.match.moves) == 1
+
+
+def test_autoplay_without_event_loop_plays_to_the_end():
+    panel = make(seats=["random", "random"])
+    assert panel.match.moves == ()      # all-bot seats wait for Auto-play
+    panel.autoplay.value = True
+    assert panel.state.is_terminal() and panel.autoplay.value is False
+
+
+def test_autoplay_as_asyncio_task_and_stop():
+    async def scenario():
+        panel = make(seats=["random", "random"], delay=0.0)
+        panel.autoplay.value = True
+        assert panel._task is not None
+        for _ in range(200):
+            if panel.state.is_terminal():
+                break
+            await asyncio.sleep(0.005)
+        assert panel.state.is_terminal() and panel.autoplay.value is False
+        assert panel._task is None
+        # stop in the middle: a long delay, then toggle off
+        panel.new_game()
+        panel.speed.value = 1.0
+        panel.autoplay.value = True
+        for _ in range(100):
+            if panel.match.moves:
+                break
+            await asyncio.sleep(0.005)
+        played = len(panel.match.moves)
+        panel.autoplay.value = False
+        await asyncio.sleep(0.05)
+        assert played == 1 and len(panel.match.moves) == 1 and panel._task is None
+    asyncio.run(scenario())
+
+
+def test_bot_reply_task_is_dropped_after_undo():
+    async def scenario():
+        panel = make(seats=["human", "random"], delay=0.0)
+        panel.click("cell_0")
+        panel.click("cell_0")
+        assert panel._task is not None   # the bot replies in the background
+        panel.undo()
+        await asyncio.sleep(0.05)
+        assert panel.match.moves == () and panel._task is None
+        panel.click("cell_0")
+        panel.click("cell_0")
+        for _ in range(100):
+            if len(panel.match.moves) == 2:
+                break
+            await asyncio.sleep(0.005)
+        assert len(panel.match.moves) == 2 and panel.state.current_player == 0
+    asyncio.run(scenario())
+
+
+def test_mimebundle_has_static_svg_and_stable_text():
+    panel = make()
+    panel.click("cell_3")               # a selection is not part of the static picture
+    data = panel._repr_mimebundle_()
+    if isinstance(data, tuple):
+        data = data[0]
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["image/svg+xml"].startswith("<svg") and 'stroke="red"' not in data["image/svg+xml"]
+    assert data["text/plain"] == "<GamePanel: boardlib.load('tictactoe', players=2, first_player=0)>"
