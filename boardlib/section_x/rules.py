@@ -1,0 +1,1419 @@
+"""Section X: the rule engine (catalogue ``SX-01`` … ``SX-23``, interpretations ``SX-I1`` … ``SX-I11``).
+
+Prisoners leave the island through tunnels of hexagonal tiles laid on the
+ocean (SX-01, SX-03). A turn has three phases, declared as data in
+:data:`PHASES` (SX-05): draw a tile (automatic, SX-06), one tile action (place
+with fit, swap, move or rotate, SX-07 … SX-11), then either prisoner steps
+(``Step`` moves against a budget, SX-16) or one door (SX-12 … SX-15).
+A round ends when a player frees enough prisoners (SX-19); the tunnels
+collapse (SX-20 … SX-22); five freed prisoners win (SX-23).
+
+Places are written as text in moves: ``island``, ``zone 3`` (the free zone
+behind the gate in direction 3) and ``q,r/i`` (part ``i`` of the tile on field
+``q,r``). Inside the engine they are small integers (see :func:`SectionXGame.place_code`).
+
+This module imports neither matplotlib, ipywidgets nor networkx; the networkx
+view of the tunnels is in :mod:`boardlib.section_x.tunnels`.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
+                               Outcome, State, require)
+from boardlib.grids.hex import DIRECTION_NAMES, DIRECTIONS, ORIGIN, Hex, spiral
+
+from .catalogue import CATALOGUE
+from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
+                    distinct_rotations, outline, part_masks)
+
+# --- the board (SX-I1) ---------------------------------------------------------
+
+RADIUS = 4
+FIELDS: tuple[Hex, ...] = tuple(spiral(ORIGIN, RADIUS))          # 61 fields, ring by ring
+FIELD_INDEX: dict[Hex, int] = {h: i for i, h in enumerate(FIELDS)}
+ISLAND_FIELDS: frozenset[Hex] = frozenset(h for h in FIELDS if h.length() <= 1)
+GATES: tuple[Hex, ...] = tuple(d.scale(RADIUS) for d in DIRECTIONS)  # gate g in direction g
+GATE_OF: dict[Hex, int] = {h: g for g, h in enumerate(GATES)}
+OCEAN: tuple[Hex, ...] = tuple(h for h in FIELDS if h not in ISLAND_FIELDS and h not in GATE_OF)
+OCEAN_INDEX: tuple[int, ...] = tuple(FIELD_INDEX[h] for h in OCEAN)
+IS_OCEAN: tuple[bool, ...] = tuple(h in set(OCEAN) for h in FIELDS)
+assert len(FIELDS) == 61 and len(ISLAND_FIELDS) == 7 and len(OCEAN) == 48
+
+# Place codes: parts are field * 4 + part; the rest are negative.
+ISLAND, FREED, BURIED, OFF = -1, -2, -3, -99
+ZONE0 = -10
+
+
+def zone_code(gate: int) -> int:
+    return ZONE0 - gate
+
+
+def is_zone(code: int) -> bool:
+    return ZONE0 - 5 <= code <= ZONE0
+
+
+def _neighbour_code(field: Hex, direction: int) -> int:
+    n = field.neighbor(direction)
+    if n not in FIELD_INDEX:
+        return OFF
+    if n in ISLAND_FIELDS:
+        return ISLAND
+    if n in GATE_OF:
+        return zone_code(GATE_OF[n])
+    return FIELD_INDEX[n]
+
+
+# NEIGH[f][d]: what lies beyond edge d of field f (ocean field index, ISLAND, a zone, OFF).
+NEIGH: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbour_code(h, d) for d in range(6))
+                                           for h in FIELDS)
+# SX-I9: distance of each field to the nearest gate.
+GATE_DISTANCE: tuple[int, ...] = tuple(min(h.distance(g) for g in GATES) for h in FIELDS)
+
+TARGET_FREED = 5          # SX-23
+PRISONERS = 8             # SX-02
+DOORS = 2                 # SX-02
+HAND_LIMIT = 3            # SX-06
+STEPS_PER_TURN = 5        # SX-16
+STEPS_PER_PRISONER = 2    # SX-16
+
+# --- phases as data (SX-05, SX-I8) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of a turn: its name, its rule, and whether the engine does it by itself."""
+
+    name: str
+    rule: str
+    title: str
+    automatic: bool
+
+
+PHASES: tuple[Phase, ...] = (
+    Phase("draw", "SX-06", "take a tile", automatic=True),
+    Phase("tile", "SX-07", "place, swap, move or rotate a tile", automatic=False),
+    Phase("act", "SX-12", "move prisoners or place a door", automatic=False),
+)
+TILE_PHASE, ACT_PHASE, OVER = "tile", "act", "over"
+
+
+# --- moves -------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile:
+    """Phase 2: lay a tile of ``kind`` from the hand on ``field``, turned ``rotation`` sixths (SX-07)."""
+
+    kind: str
+    field: Hex
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"place {self.kind} at {self.field} r{self.rotation}"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapTiles:
+    """Phase 2: exchange the tiles on ``a`` and ``b``, each keeping its turn (SX-08, SX-10)."""
+
+    a: Hex
+    b: Hex
+
+    def __str__(self) -> str:
+        return f"swap {self.a} with {self.b}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTile:
+    """Phase 2: move the tile on ``src`` to the empty ocean field ``dst`` (SX-08, SX-10)."""
+
+    src: Hex
+    dst: Hex
+
+    def __str__(self) -> str:
+        return f"move {self.src} to {self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class RotateTile:
+    """Phase 2: turn the tile on ``field`` so that it lies at ``rotation`` (SX-08, SX-09)."""
+
+    field: Hex
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"rotate {self.field} to r{self.rotation}"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Phase 3: one prisoner of yours steps from place ``src`` to place ``dst`` (SX-16, SX-I4).
+
+    When several of your prisoners share ``src`` (the island or a hiding place),
+    the one that has stepped least this turn goes.
+    """
+
+    src: str
+    dst: str
+
+    def __str__(self) -> str:
+        return f"step {self.src} to {self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class Door:
+    """Phase 3: put a door on part ``dst``: a new one (``src`` None) or yours from ``src`` (SX-13, SX-I5)."""
+
+    dst: str
+    src: str | None = None
+
+    def __str__(self) -> str:
+        return f"door on {self.dst}" if self.src is None else f"door {self.src} to {self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Phase 3: stop moving prisoners (or pass phase 3) and end the turn (SX-I8)."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+Move = PlaceTile | SwapTiles | MoveTile | RotateTile | Step | Door | EndTurn
+TILE_MOVES = (PlaceTile, SwapTiles, MoveTile, RotateTile)
+ACT_MOVES = (Step, Door, EndTurn)
+PHASE_MOVES: dict[str, tuple[type, ...]] = {TILE_PHASE: TILE_MOVES, ACT_PHASE: ACT_MOVES}
+
+_HEX = r"(-?\d+,-?\d+)"
+_PLACE = r"(island|zone \d|-?\d+,-?\d+/\d)"
+_PATTERNS = (
+    (re.compile(rf"^place ([a-z-]+) at {_HEX} r(\d)$"),
+     lambda m: PlaceTile(m[1], Hex.parse(m[2]), int(m[3]))),
+    (re.compile(rf"^swap {_HEX} with {_HEX}$"), lambda m: SwapTiles(Hex.parse(m[1]), Hex.parse(m[2]))),
+    (re.compile(rf"^move {_HEX} to {_HEX}$"), lambda m: MoveTile(Hex.parse(m[1]), Hex.parse(m[2]))),
+    (re.compile(rf"^rotate {_HEX} to r(\d)$"), lambda m: RotateTile(Hex.parse(m[1]), int(m[2]))),
+    (re.compile(rf"^step {_PLACE} to {_PLACE}$"), lambda m: Step(m[1], m[2])),
+    (re.compile(rf"^door on {_PLACE}$"), lambda m: Door(m[1])),
+    (re.compile(rf"^door {_PLACE} to {_PLACE}$"), lambda m: Door(m[2], m[1])),
+    (re.compile(r"^end turn$"), lambda m: EndTurn()),
+)
+
+
+def place_text(code: int) -> str:
+    """The text of a place code: ``island``, ``zone 2``, ``q,r/i``, ``freed``, ``buried``."""
+    if code >= 0:
+        return f"{FIELDS[code >> 2]}/{code & 3}"
+    if code == ISLAND:
+        return "island"
+    if code == FREED:
+        return "freed"
+    if code == BURIED:
+        return "buried"
+    if is_zone(code):
+        return f"zone {ZONE0 - code}"
+    raise ValueError(code)
+
+
+def parse_place(text: str) -> int | None:
+    """The code of a place text, or ``None`` if it names no place (parts are not checked)."""
+    if not isinstance(text, str):
+        return None
+    t = text.strip()
+    if t == "island":
+        return ISLAND
+    if t in ("freed", "buried"):
+        return FREED if t == "freed" else BURIED
+    if t.startswith("zone "):
+        try:
+            g = int(t[5:])
+        except ValueError:
+            return None
+        return zone_code(g) if 0 <= g < 6 else None
+    field, slash, part = t.partition("/")
+    if not slash:
+        return None
+    try:
+        h = Hex.parse(field)
+        i = int(part)
+    except ValueError:
+        return None
+    if h not in FIELD_INDEX or not 0 <= i < 4:
+        return None
+    return FIELD_INDEX[h] * 4 + i
+
+
+_DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+
+
+# --- the game ----------------------------------------------------------------
+
+class SectionXGame(Game):
+    """Section X for 2–4 players (SX-I11)."""
+
+    name = "section_x"
+    title = "Section X"
+    catalogue = CATALOGUE
+    OPTIONS = (
+        Option("players", 2, "number of players (SX-I11)", choices=(2, 3, 4), rule="SX-I11"),
+        Option("seed", 0, "seed for shuffling the tiles (SX-04, SX-21)"),
+        Option("keys", True, "each player has a key usable once per round (SX-I6)",
+               choices=(True, False), rule="SX-I6"),
+        Option("strict_fit", False, "swap, move and rotate must fit too (SX-I3)",
+               choices=(True, False), rule="SX-I3"),
+        Option("round_target", 0, "prisoners freed to end a round; 0 = 2 with two players, "
+               "3 with more (SX-19, SX-I7)", choices=(0, 1, 2, 3, 4, 5), rule="SX-I7"),
+        Option("max_turns", 400, "turns after which the game stops as a draw by limit; "
+               "0 = no limit (SX-I10)"),
+    )
+
+    def _setup(self) -> None:
+        if self.options["max_turns"] < 0:
+            raise InvalidInputError("option max_turns must be 0 (no limit) or more (SX-I10)")
+        n = self.options["players"]
+        self.round_target = self.options["round_target"] or (2 if n == 2 else 3)
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    def new_initial_state(self) -> "SectionXState":
+        """SX-04: prisoners on the island, doors in hand, tiles shuffled face down."""
+        n = self.num_players
+        stack = list(range(NUM_TILES))
+        random.Random(self.options["seed"]).shuffle(stack)
+        state = SectionXState(
+            self, board=(None,) * len(FIELDS), hands=((),) * n, stack=tuple(stack),
+            locs=(ISLAND,) * (PRISONERS * n), used=(0,) * (PRISONERS * n), used_total=0,
+            doors=((None,) * DOORS,) * n, stamp=0, keys=(self.options["keys"],) * n,
+            player=0, phase=TILE_PHASE, turn=0, round=1, events=(), result=None)
+        return state._start_turn(0, [])
+
+    def shuffle_rng(self, round_number: int) -> random.Random:
+        """The generator for the reshuffle after round ``round_number`` (SX-21), from the seed."""
+        return random.Random(f"section_x:{self.options['seed']}:{round_number}")
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise InvalidInputError(f"a move is text, not {type(text).__name__}")
+        t = " ".join(text.split())
+        for pattern, build in _PATTERNS:
+            m = pattern.match(t)
+            if m:
+                return build(m)
+        raise InvalidInputError(
+            f"cannot read {text!r} as a Section X move; examples: 'place straight at 2,-3 r1', "
+            "'swap 2,-3 with 1,2', 'move 2,-3 to 0,3', 'rotate 2,-3 to r2', "
+            "'step island to 2,-1/0', 'door on 2,-1/0', 'door 2,-1/0 to 3,-1/0', 'end turn'")
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> "SectionXState":
+        return _state_from_dict(self, data)
+
+
+# --- the state -----------------------------------------------------------------
+
+class SectionXState(State):
+    """A Section X position. All fields are tuples of small values; see ``to_dict``.
+
+    ``board[f]`` is ``None`` or ``(tile id, rotation)``; ``locs[k]`` is the place code
+    of prisoner ``k`` (prisoners ``8p … 8p+7`` belong to player ``p``); ``used`` counts
+    each prisoner's steps this turn; ``doors[p]`` holds two entries, ``None`` (in hand)
+    or ``(part code, stamp)``, the stamp ordering door placements (SX-I5 ties).
+    """
+
+    __slots__ = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
+                 "keys", "player", "phase", "turn", "round", "_events", "result",
+                 "_links", "_tunnels", "_occ")
+
+    def __init__(self, game: SectionXGame, *, board: tuple, hands: tuple, stack: tuple,
+                 locs: tuple, used: tuple, used_total: int, doors: tuple, stamp: int,
+                 keys: tuple, player: int, phase: str, turn: int, round: int,
+                 events: tuple, result: Outcome | None,
+                 links: dict | None = None, tunnels: tuple | None = None) -> None:
+        super().__init__(game)
+        self.board = board
+        self.hands = hands
+        self.stack = stack
+        self.locs = locs
+        self.used = used
+        self.used_total = used_total
+        self.doors = doors
+        self.stamp = stamp
+        self.keys = keys
+        self.player = player
+        self.phase = phase
+        self.turn = turn
+        self.round = round
+        self._events = events
+        self.result = result
+        self._links = links          # shared by states with the same board
+        self._tunnels = tunnels
+        self._occ: dict[int, list[int]] | None = None
+
+    game: SectionXGame
+
+    def _derive(self, **changes: Any) -> "SectionXState":
+        """A copy with some fields changed; board-derived caches survive if the board does."""
+        f = {k: getattr(self, k) for k in ("board", "hands", "stack", "locs", "used",
+                                           "used_total", "doors", "stamp", "keys", "player",
+                                           "phase", "turn", "round", "result")}
+        f["events"] = ()
+        f.update(changes)
+        if f["board"] is self.board:
+            f.setdefault("links", self._links)
+            f.setdefault("tunnels", self._tunnels)
+        return SectionXState(self.game, **f)
+
+    # --- basic views ------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.player
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hands)
+
+    def tile_at(self, field: Hex) -> tuple[TileKind, int] | None:
+        """``(kind, rotation)`` of the tile on ``field``, or ``None``."""
+        f = FIELD_INDEX.get(field)
+        if f is None or self.board[f] is None:
+            return None
+        tile, rot = self.board[f]
+        return TILE_KINDS[tile], rot
+
+    def prisoners_of(self, player: int) -> tuple[int, ...]:
+        """Place codes of ``player``'s eight prisoners."""
+        return self.locs[PRISONERS * player:PRISONERS * (player + 1)]
+
+    def freed(self, player: int) -> int:
+        """Prisoners on the free land (SX-22)."""
+        return self.prisoners_of(player).count(FREED)
+
+    def in_zones(self, player: int) -> int:
+        """Prisoners of ``player`` in a free zone this round (SX-18, SX-19)."""
+        return sum(1 for c in self.prisoners_of(player) if is_zone(c))
+
+    def escaped(self, player: int) -> int:
+        """Freed for good plus in a free zone now: what counts towards five (SX-23)."""
+        return self.freed(player) + self.in_zones(player)
+
+    def buried(self, player: int) -> int:
+        return self.prisoners_of(player).count(BURIED)
+
+    def key_available(self, player: int) -> bool:
+        return bool(self.keys[player])
+
+    def occupancy(self) -> dict[int, list[int]]:
+        """Place code -> prisoner ids there (tunnel parts and zones only)."""
+        if self._occ is None:
+            occ: dict[int, list[int]] = {}
+            for k, c in enumerate(self.locs):
+                if c >= 0 or is_zone(c):
+                    occ.setdefault(c, []).append(k)
+            self._occ = occ
+        return self._occ
+
+    def capacity(self, code: int) -> int:
+        """Room on a place (SX-17): 1 per part, 2 on a hiding place, 1 per zone (SX-18)."""
+        if code == ISLAND:
+            return PRISONERS * self.num_players
+        if is_zone(code):
+            return 1
+        cell = self.board[code >> 2]
+        return TILE_KINDS[cell[0]].capacity if cell is not None else 0
+
+    def part_exists(self, code: int) -> bool:
+        if code < 0:
+            return False
+        cell = self.board[code >> 2]
+        return cell is not None and (code & 3) < len(TILE_KINDS[cell[0]].parts)
+
+    def door_at(self, code: int) -> int | None:
+        """The player whose door stands on part ``code``, if any."""
+        for p, ds in enumerate(self.doors):
+            for d in ds:
+                if d is not None and d[0] == code:
+                    return p
+        return None
+
+    # --- tunnels (see tunnels.py for the networkx view) --------------------
+    def links(self) -> dict[int, tuple[int, ...]]:
+        """Place code -> places joined to it through facing openings (SX-I1, SX-I4).
+
+        Built from the board once and shared by every state with the same board;
+        ``tests/section_x`` checks it against :func:`tunnels.tunnel_graph`.
+        """
+        if self._links is None:
+            self._links = _compute_links(self.board)
+        return self._links
+
+    def tunnels(self) -> tuple[dict[int, int], list[int]]:
+        """``(part -> tunnel id, tunnel id -> number of tiles)``: connected parts (SX-I5)."""
+        if self._tunnels is None:
+            self._tunnels = _compute_tunnels(self.board, self.links())
+        return self._tunnels
+
+    def tunnel_owner(self, code: int, ignore: tuple[int, int] | None = None) -> int | None:
+        """Who owns the tunnel of part ``code`` through a door (SX-13), ignoring door ``ignore``."""
+        comp, _ = self.tunnels()
+        t = comp[code]
+        for p, ds in enumerate(self.doors):
+            for slot, d in enumerate(ds):
+                if d is not None and (p, slot) != ignore and comp.get(d[0]) == t:
+                    return p
+        return None
+
+    def _foreign_owner(self, f: int, player: int) -> int | None:
+        """Another player owning a tunnel through the tile on field ``f``, if any (SX-13)."""
+        if not any(d is not None for ds in self.doors for d in ds):
+            return None
+        tile, _ = self.board[f]
+        for i in range(len(TILE_KINDS[tile].parts)):
+            owner = self.tunnel_owner(f * 4 + i)
+            if owner is not None and owner != player:
+                return owner
+        return None
+
+    # --- legal moves ------------------------------------------------------
+    def _legal_moves(self) -> tuple[Move, ...]:
+        if self.phase == TILE_PHASE:
+            return tuple(self._tile_actions())
+        return tuple(self._act_moves())
+
+    def _tile_actions(self, first_only: bool = False) -> list[Move]:
+        """Every legal phase-2 action (SX-07 … SX-11, SX-I3) in a fixed order."""
+        p = self.player
+        board = self.board
+        strict = self.game.options["strict_fit"]
+        moves: list[Move] = []
+        empty = [f for f in OCEAN_INDEX if board[f] is None]
+        # SX-07: place from the hand with fit.
+        kinds_in_hand = sorted({TILE_KINDS[t] for t in self.hands[p]}, key=KINDS.index)
+        if kinds_in_hand:
+            for f in empty:
+                care, need = _fit_constraint(board, f)
+                for kind in kinds_in_hand:
+                    for rot in distinct_rotations(kind):
+                        if outline(kind, rot) & care == need:
+                            moves.append(PlaceTile(kind.name, FIELDS[f], rot))
+                            if first_only:
+                                return moves
+        # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
+        occ = self.occupancy()
+        movable = []
+        rotatable = []
+        for f in OCEAN_INDEX:
+            cell = board[f]
+            if cell is None:
+                continue
+            kind = TILE_KINDS[cell[0]]
+            on_tile = [k for i in range(len(kind.parts)) for k in occ.get(f * 4 + i, ())]
+            if self._foreign_owner(f, p) is not None:
+                continue
+            if not on_tile:
+                movable.append((f, False))
+                rotatable.append(f)
+            elif kind.hiding and all(k // PRISONERS == p for k in on_tile):
+                movable.append((f, True))   # SX-11 applies to this one
+        for x in range(len(movable)):
+            a, a_hides = movable[x]
+            for y in range(x + 1, len(movable)):
+                b, b_hides = movable[y]
+                if a_hides and GATE_DISTANCE[b] < GATE_DISTANCE[a]:
+                    continue
+                if b_hides and GATE_DISTANCE[a] < GATE_DISTANCE[b]:
+                    continue
+                if strict and _swap_misfit(board, a, b) is not None:
+                    continue
+                moves.append(SwapTiles(FIELDS[a], FIELDS[b]))
+                if first_only:
+                    return moves
+        for a, a_hides in movable:
+            for g in empty:
+                if a_hides and GATE_DISTANCE[g] < GATE_DISTANCE[a]:
+                    continue
+                if strict and _move_misfit(board, a, g) is not None:
+                    continue
+                moves.append(MoveTile(FIELDS[a], FIELDS[g]))
+                if first_only:
+                    return moves
+        for f in rotatable:
+            tile, rot = board[f]
+            kind = TILE_KINDS[tile]
+            current = canonical_rotation(kind, rot)
+            for r in distinct_rotations(kind):
+                if r == current:
+                    continue
+                if strict and _rotate_misfit(board, f, r) is not None:
+                    continue
+                moves.append(RotateTile(FIELDS[f], r))
+                if first_only:
+                    return moves
+        return moves
+
+    def _act_moves(self) -> list[Move]:
+        """Phase 3 (SX-12): steps while the budget lasts, doors before any step, end turn."""
+        p = self.player
+        moves: list[Move] = []
+        if self.used_total < STEPS_PER_TURN:
+            moves.extend(self._steps())
+        if self.used_total == 0:
+            moves.extend(self._door_moves())
+        moves.append(EndTurn())
+        return moves
+
+    def _steps(self) -> list[Step]:
+        p = self.player
+        lo = PRISONERS * p
+        sources = sorted({c for k, c in enumerate(self.locs[lo:lo + PRISONERS], lo)
+                          if (c >= 0 or c == ISLAND) and self.used[k] < STEPS_PER_PRISONER})
+        links = self.links()
+        occ = self.occupancy()
+        steps = []
+        for src in sources:
+            for dst in links.get(src, ()):
+                if self._step_block(p, dst, occ) is None:
+                    steps.append(Step(place_text(src), place_text(dst)))
+        return steps
+
+    def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
+        """Why ``p`` may not step onto ``dst`` (SX-17, SX-18, SX-13, SX-I6), or ``None``."""
+        if dst == ISLAND:
+            return None
+        if is_zone(dst):
+            if occ.get(dst):
+                return Illegal("SX-18", f"{place_text(dst)} is already claimed by player "
+                               f"{occ[dst][0] // PRISONERS}; no other prisoner may enter it.")
+            return None
+        if len(occ.get(dst, ())) >= self.capacity(dst):
+            return Illegal("SX-17", f"{place_text(dst)} is full: a tunnel part holds one prisoner "
+                           "and a hiding place two.")
+        owner = self.door_at(dst)
+        if owner is not None and owner != p and not self.keys[p]:
+            if self.game.options["keys"]:
+                return Illegal("SX-I6", f"Player {owner}'s door stands on {place_text(dst)} and "
+                               "your key is already used this round.")
+            return Illegal("SX-13", f"Player {owner}'s door stands on {place_text(dst)}: only "
+                           "they may move prisoners through it.")
+        return None
+
+    def _door_moves(self) -> list[Door]:
+        p = self.player
+        parts = [c for c in self.links() if c >= 0]
+        parts.sort()
+        moves: list[Door] = []
+        doors = self.doors[p]
+        if any(d is None for d in doors):
+            for c in parts:
+                if self.tunnel_owner(c) is None:
+                    moves.append(Door(place_text(c)))
+        for slot, d in enumerate(doors):
+            if d is None:
+                continue
+            for c in parts:
+                if c != d[0] and self.tunnel_owner(c, ignore=(p, slot)) is None:
+                    moves.append(Door(place_text(c), place_text(d[0])))
+        return moves
+
+    def has_tile_action(self) -> bool:
+        """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?"""
+        return bool(self._tile_actions(first_only=True))
+
+    # --- refusals -----------------------------------------------------------
+    def why_illegal(self, move: object) -> Illegal | None:
+        if self.phase == OVER:
+            return Illegal(self.result.rule if self.result else "SX-23",
+                           "The game is over; no more moves can be made.")
+        if not isinstance(move, (*TILE_MOVES, *ACT_MOVES)):
+            return Illegal("SX-05", f"{move!r} is not a Section X move.")
+        allowed = PHASE_MOVES[self.phase]
+        if not isinstance(move, allowed):
+            if self.phase == TILE_PHASE:
+                return Illegal("SX-05", "It is phase 2: first place, swap, move or rotate a "
+                               "tile; prisoners and doors come in phase 3.")
+            return Illegal("SX-05", "It is phase 3: the tile action of this turn is done; "
+                           "move prisoners, place a door or end the turn.")
+        if isinstance(move, PlaceTile):
+            return self._why_place(move)
+        if isinstance(move, RotateTile):
+            return self._why_rotate(move)
+        if isinstance(move, MoveTile):
+            return self._why_move(move)
+        if isinstance(move, SwapTiles):
+            return self._why_swap(move)
+        if isinstance(move, Step):
+            return self._why_step(move)
+        if isinstance(move, Door):
+            return self._why_door(move)
+        return None  # EndTurn is always possible in phase 3 (SX-I8)
+
+    def _field(self, h: object, what: str = "tile") -> tuple[int | None, Illegal | None]:
+        """The ocean field index of ``h`` or why it is none (SX-I1)."""
+        if not isinstance(h, Hex) or h not in FIELD_INDEX:
+            return None, Illegal("SX-I1", f"{h} is not a field of the board.")
+        if h in ISLAND_FIELDS:
+            return None, Illegal("SX-I1", f"{h} is part of the island; {what}s go on ocean "
+                                 "fields only.")
+        if h in GATE_OF:
+            return None, Illegal("SX-I1", f"{h} is the gate of free zone {GATE_OF[h]}; {what}s "
+                                 "go on ocean fields only.")
+        return FIELD_INDEX[h], None
+
+    def _why_place(self, move: PlaceTile) -> Illegal | None:
+        kind = KIND_BY_NAME.get(move.kind) if isinstance(move.kind, str) else None
+        if kind is None:
+            return Illegal("SX-I2", f"There is no tile kind {move.kind!r}; kinds are "
+                           f"{', '.join(k.name for k in KINDS)}.")
+        if not isinstance(move.rotation, int) or not 0 <= move.rotation < 6:
+            return Illegal("SX-I2", "A rotation is a number of sixths from 0 to 5.")
+        if all(TILE_KINDS[t] is not kind for t in self.hands[self.player]):
+            return Illegal("SX-07", f"You have no {kind.title} tile in your hand.")
+        f, problem = self._field(move.field)
+        if problem:
+            return problem
+        if self.board[f] is not None:
+            return Illegal("SX-07", f"Field {move.field} already has a tile; place on an "
+                           "empty ocean field.")
+        d = _misfit(self.board, f, outline(kind, move.rotation))
+        if d is not None:
+            return Illegal("SX-07", _misfit_sentence(self.board, f, outline(kind, move.rotation), d,
+                                                     "The tile does not fit"))
+        return None
+
+    def _why_rearrange(self, f: int, h: Hex, verb: str) -> Illegal | None:
+        """SX-10 and SX-13 for moving or swapping the tile on field ``f``."""
+        p = self.player
+        occ = self.occupancy()
+        tile, _ = self.board[f]
+        kind = TILE_KINDS[tile]
+        on_tile = [k for i in range(len(kind.parts)) for k in occ.get(f * 4 + i, ())]
+        if on_tile and not kind.hiding:
+            return Illegal("SX-10", f"You cannot {verb} the tile on {h}: prisoners stand on it.")
+        if on_tile and any(k // PRISONERS != p for k in on_tile):
+            return Illegal("SX-10", f"You cannot {verb} the hiding place on {h}: another "
+                           "player's prisoners stand on it.")
+        owner = self._foreign_owner(f, p)
+        if owner is not None:
+            return Illegal("SX-13", f"The tile on {h} belongs to player {owner}'s tunnel (their "
+                           f"door); only they may {verb} it.")
+        return None
+
+    def _carries_prisoners(self, f: int) -> bool:
+        occ = self.occupancy()
+        tile, _ = self.board[f]
+        return any(occ.get(f * 4 + i) for i in range(len(TILE_KINDS[tile].parts)))
+
+    def _why_rotate(self, move: RotateTile) -> Illegal | None:
+        f, problem = self._field(move.field)
+        if problem:
+            return problem
+        if self.board[f] is None:
+            return Illegal("SX-08", f"There is no tile on {move.field} to rotate.")
+        if not isinstance(move.rotation, int) or not 0 <= move.rotation < 6:
+            return Illegal("SX-I2", "A rotation is a number of sixths from 0 to 5.")
+        if self._carries_prisoners(f):
+            return Illegal("SX-09", "You cannot rotate a tile with prisoners on it.")
+        owner = self._foreign_owner(f, self.player)
+        if owner is not None:
+            return Illegal("SX-09", f"The tile on {move.field} is part of player {owner}'s "
+                           "tunnel; only they may rotate it.")
+        tile, rot = self.board[f]
+        kind = TILE_KINDS[tile]
+        if canonical_rotation(kind, move.rotation) == canonical_rotation(kind, rot):
+            return Illegal("SX-08", f"Turning the {kind.title} to r{move.rotation} leaves it "
+                           "exactly as it lies; that is no rotation.")
+        if self.game.options["strict_fit"]:
+            d = _rotate_misfit(self.board, f, move.rotation)
+            if d is not None:
+                return Illegal("SX-I3", _misfit_sentence(
+                    self.board, f, outline(kind, move.rotation), d,
+                    "With strict_fit the turned tile must fit"))
+        return None
+
+    def _why_move(self, move: MoveTile) -> Illegal | None:
+        a, problem = self._field(move.src)
+        if problem:
+            return problem
+        if self.board[a] is None:
+            return Illegal("SX-08", f"There is no tile on {move.src} to move.")
+        b, problem = self._field(move.dst)
+        if problem:
+            return problem
+        if self.board[b] is not None:
+            return Illegal("SX-08", f"Field {move.dst} is not empty; to exchange two tiles, "
+                           "swap them.")
+        problem = self._why_rearrange(a, move.src, "move")
+        if problem:
+            return problem
+        if self._carries_prisoners(a) and GATE_DISTANCE[b] < GATE_DISTANCE[a]:
+            return Illegal("SX-11", _distance_sentence(move.src, move.dst, a, b))
+        if self.game.options["strict_fit"]:
+            d = _move_misfit(self.board, a, b)
+            if d is not None:
+                board = _moved(self.board, a, b)
+                return Illegal("SX-I3", _misfit_sentence(
+                    board, b, outline(TILE_KINDS[board[b][0]], board[b][1]), d,
+                    "With strict_fit the moved tile must fit"))
+        return None
+
+    def _why_swap(self, move: SwapTiles) -> Illegal | None:
+        a, problem = self._field(move.a)
+        if problem:
+            return problem
+        b, problem = self._field(move.b)
+        if problem:
+            return problem
+        if a == b:
+            return Illegal("SX-08", "A swap needs two different tiles.")
+        for f, h in ((a, move.a), (b, move.b)):
+            if self.board[f] is None:
+                return Illegal("SX-08", f"There is no tile on {h} to swap; to put a tile on an "
+                               "empty field, move it.")
+        for f, h in ((a, move.a), (b, move.b)):
+            problem = self._why_rearrange(f, h, "swap")
+            if problem:
+                return problem
+        for f, g, hf, hg in ((a, b, move.a, move.b), (b, a, move.b, move.a)):
+            if self._carries_prisoners(f) and GATE_DISTANCE[g] < GATE_DISTANCE[f]:
+                return Illegal("SX-11", _distance_sentence(hf, hg, f, g))
+        if self.game.options["strict_fit"]:
+            bad = _swap_misfit(self.board, a, b)
+            if bad is not None:
+                f, d = bad
+                board = _swapped(self.board, a, b)
+                return Illegal("SX-I3", _misfit_sentence(
+                    board, f, outline(TILE_KINDS[board[f][0]], board[f][1]), d,
+                    "With strict_fit both swapped tiles must fit"))
+        return None
+
+    def _why_step(self, move: Step) -> Illegal | None:
+        p = self.player
+        src, dst = parse_place(move.src), parse_place(move.dst)
+        for text, code in ((move.src, src), (move.dst, dst)):
+            if code is None or code in (FREED, BURIED) or (code >= 0 and not self.part_exists(code)):
+                return Illegal("SX-I4", f"{text!r} is not a place on the board: write island, "
+                               "zone 0-5, or q,r/i for part i of a tile.")
+        if is_zone(src):
+            return Illegal("SX-18", "A prisoner in a free zone has escaped; it does not move "
+                           "again this round.")
+        mine = [k for k in range(PRISONERS * p, PRISONERS * (p + 1)) if self.locs[k] == src]
+        if not mine:
+            return Illegal("SX-I4", f"You have no prisoner on {move.src}.")
+        if self.used_total >= STEPS_PER_TURN:
+            return Illegal("SX-16", "You have used all five steps of this turn.")
+        if all(self.used[k] >= STEPS_PER_PRISONER for k in mine):
+            return Illegal("SX-16", f"Your prisoner on {move.src} has already taken two steps "
+                           "this turn.")
+        if dst not in self.links().get(src, ()):
+            return Illegal("SX-I4", f"{move.src} and {move.dst} are not joined by two facing "
+                           "openings.")
+        return self._step_block(p, dst, self.occupancy())
+
+    def _why_door(self, move: Door) -> Illegal | None:
+        p = self.player
+        if self.used_total > 0:
+            return Illegal("SX-12", "You are moving prisoners this turn; phase 3 allows "
+                           "prisoners or a door, not both.")
+        dst = parse_place(move.dst)
+        if dst is None or not self.part_exists(dst):
+            return Illegal("SX-I5", f"A door stands on a tunnel part of a tile; {move.dst!r} "
+                           "is none.")
+        ignore = None
+        if move.src is None:
+            if all(d is not None for d in self.doors[p]):
+                return Illegal("SX-I5", "Both your doors are on the board; move one of them "
+                               "instead.")
+        else:
+            src = parse_place(move.src)
+            slots = [s for s, d in enumerate(self.doors[p]) if d is not None and d[0] == src]
+            if not slots:
+                return Illegal("SX-I5", f"You have no door on {move.src}.")
+            if src == dst:
+                return Illegal("SX-I5", f"Your door already stands on {move.dst}.")
+            ignore = (p, slots[0])
+        owner = self.tunnel_owner(dst, ignore=ignore)
+        if owner is not None:
+            whose = "your other" if owner == p else f"player {owner}'s"
+            return Illegal("SX-14", f"The tunnel through {move.dst} already has a door "
+                           f"({whose}); a tunnel holds only one.")
+        return None
+
+    # --- applying moves -------------------------------------------------------
+    def _apply(self, move: Move) -> "SectionXState":
+        p = self.player
+        events: list[Event] = []
+        if isinstance(move, PlaceTile):
+            kind = KIND_BY_NAME[move.kind]
+            hand = list(self.hands[p])
+            tile = min(t for t in hand if TILE_KINDS[t] is kind)
+            hand.remove(tile)
+            f = FIELD_INDEX[move.field]
+            board = list(self.board)
+            board[f] = (tile, canonical_rotation(kind, move.rotation))
+            hands = self.hands[:p] + (tuple(hand),) + self.hands[p + 1:]
+            return self._after_tiles(tuple(board), {}, events, hands=hands)
+        if isinstance(move, RotateTile):
+            f = FIELD_INDEX[move.field]
+            tile, _ = self.board[f]
+            board = list(self.board)
+            board[f] = (tile, canonical_rotation(TILE_KINDS[tile], move.rotation))
+            return self._after_tiles(tuple(board), {}, events)
+        if isinstance(move, MoveTile):
+            a, b = FIELD_INDEX[move.src], FIELD_INDEX[move.dst]
+            return self._after_tiles(_moved(self.board, a, b), {a: b}, events)
+        if isinstance(move, SwapTiles):
+            a, b = FIELD_INDEX[move.a], FIELD_INDEX[move.b]
+            return self._after_tiles(_swapped(self.board, a, b), {a: b, b: a}, events)
+        if isinstance(move, Step):
+            return self._step(parse_place(move.src), parse_place(move.dst), events)
+        if isinstance(move, Door):
+            dst = parse_place(move.dst)
+            doors = list(self.doors[p])
+            if move.src is None:
+                slot = doors.index(None)
+                events.append(Event("SX-13", f"player {p} puts a door on {move.dst} and owns "
+                                    "its tunnel"))
+            else:
+                src = parse_place(move.src)
+                slot = next(s for s, d in enumerate(doors) if d is not None and d[0] == src)
+                events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
+                                    f"{move.dst}"))
+            doors[slot] = (dst, self.stamp)
+            state = self._derive(doors=self.doors[:p] + (tuple(doors),) + self.doors[p + 1:],
+                                 stamp=self.stamp + 1)
+            return state._end_turn(events)
+        return self._end_turn(events)  # EndTurn
+
+    def _after_tiles(self, board: tuple, relocated: dict[int, int], events: list[Event],
+                     **changes: Any) -> "SectionXState":
+        """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
+        # Sizes (in tiles) of each door's tunnel before the change, for SX-15.
+        comp, sizes = self.tunnels()
+        before = {(p, s): sizes[comp[d[0]]] for p, ds in enumerate(self.doors)
+                  for s, d in enumerate(ds) if d is not None}
+
+        def carry(code: int) -> int:
+            if code >= 0 and (code >> 2) in relocated:
+                return relocated[code >> 2] * 4 + (code & 3)
+            return code
+
+        locs = self.locs
+        doors = self.doors
+        if relocated:
+            locs = tuple(carry(c) for c in locs)
+            doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
+                          for ds in doors)
+        state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE, **changes)
+        if before:
+            state = state._settle_doors(before, events)
+        state._events = tuple(events)
+        return state
+
+    def _settle_doors(self, before: dict[tuple[int, int], int],
+                      events: list[Event]) -> "SectionXState":
+        """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie)."""
+        comp, _ = self.tunnels()
+        by_tunnel: dict[int, list[tuple[int, int]]] = {}
+        for p, ds in enumerate(self.doors):
+            for s, d in enumerate(ds):
+                if d is not None:
+                    by_tunnel.setdefault(comp[d[0]], []).append((p, s))
+        returned = []
+        for members in by_tunnel.values():
+            if len(members) < 2:
+                continue
+            keep = max(members, key=lambda ps: (before[ps], -self.doors[ps[0]][ps[1]][1]))
+            returned.extend(m for m in members if m != keep)
+            for p, s in members:
+                if (p, s) != keep:
+                    events.append(Event("SX-15", f"tunnels joined: player {keep[0]}'s door "
+                                        f"stays (longer piece), player {p}'s door on "
+                                        f"{place_text(self.doors[p][s][0])} goes back to them"))
+        if not returned:
+            return self
+        doors = [list(ds) for ds in self.doors]
+        for p, s in returned:
+            doors[p][s] = None
+        return self._derive(doors=tuple(tuple(ds) for ds in doors))
+
+    def _step(self, src: int, dst: int, events: list[Event]) -> "SectionXState":
+        p = self.player
+        mine = [k for k in range(PRISONERS * p, PRISONERS * (p + 1))
+                if self.locs[k] == src and self.used[k] < STEPS_PER_PRISONER]
+        k = min(mine, key=lambda k: (self.used[k], k))
+        locs = self.locs[:k] + (dst,) + self.locs[k + 1:]
+        used = self.used[:k] + (self.used[k] + 1,) + self.used[k + 1:]
+        keys = self.keys
+        owner = self.door_at(dst) if dst >= 0 else None
+        if owner is not None and owner != p:
+            keys = keys[:p] + (False,) + keys[p + 1:]
+            events.append(Event("SX-I6", f"player {p} uses their key to pass player {owner}'s "
+                                f"door on {place_text(dst)}"))
+        state = self._derive(locs=locs, used=used, used_total=self.used_total + 1, keys=keys)
+        if is_zone(dst):
+            events.append(Event("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
+            if state.escaped(p) >= TARGET_FREED:
+                events.append(Event("SX-23", f"player {p} has freed {TARGET_FREED} prisoners "
+                                    "and wins"))
+                return state._finish(Outcome("five prisoners freed", (p,),
+                                             state._scores(), "SX-23"), events)
+            if state.in_zones(p) >= self.game.round_target:
+                events.append(Event("SX-19", f"player {p} has freed {state.in_zones(p)} "
+                                    f"prisoners this round: round {self.round} ends"))
+                return state._collapse(events)._next_turn(events)
+        state._events = tuple(events)
+        return state
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(self.escaped(p)) for p in range(self.num_players))
+
+    def _finish(self, outcome: Outcome, events: list[Event]) -> "SectionXState":
+        state = self._derive(phase=OVER, result=outcome)
+        state._events = tuple(events)
+        return state
+
+    def _end_turn(self, events: list[Event]) -> "SectionXState":
+        """End of a turn: SX-I7 empty-supply round end, then the next player's turn."""
+        state = self
+        if not self.stack and not any(self.hands):
+            events.append(Event("SX-I7", f"no tiles left in the stack or in any hand: round "
+                                f"{self.round} ends"))
+            state = state._collapse(events)
+            if state.phase == OVER:
+                return state
+        return state._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> "SectionXState":
+        if self.phase == OVER:
+            self._events = tuple(events)
+            return self
+        turn = self.turn + 1
+        limit = self.game.options["max_turns"]
+        if limit and turn >= limit:
+            events.append(Event("SX-I10", f"the turn limit of {limit} is reached: the game "
+                                "stops as a draw"))
+            state = self._derive(turn=turn)
+            return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
+        nxt = (self.player + 1) % self.num_players   # SX-05: clockwise
+        state = self._derive(player=nxt, turn=turn, used=(0,) * len(self.locs), used_total=0)
+        return state._start_turn(nxt, events)
+
+    def _start_turn(self, p: int, events: list[Event]) -> "SectionXState":
+        """Phase 1 (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8)."""
+        state = self
+        if len(self.hands[p]) < HAND_LIMIT and self.stack:
+            tile = self.stack[-1]
+            hand = tuple(sorted(self.hands[p] + (tile,)))
+            state = state._derive(stack=self.stack[:-1],
+                                  hands=self.hands[:p] + (hand,) + self.hands[p + 1:])
+            events.append(Event("SX-06", f"player {p} draws a tile"))
+        state = state._derive(phase=TILE_PHASE)
+        if not state.has_tile_action():
+            events.append(Event("SX-I8", f"player {p} has no possible tile action: phase 2 "
+                                "is skipped"))
+            state = state._derive(phase=ACT_PHASE)
+        state._events = tuple(events)
+        return state
+
+    def _collapse(self, events: list[Event]) -> "SectionXState":
+        """SX-20 … SX-22 (and SX-I10): the tunnels fall in at the end of a round."""
+        board = list(self.board)
+        keep_fields = set()
+        locs = list(self.locs)
+        buried = freed = 0
+        for k, c in enumerate(locs):
+            if c >= 0:
+                tile, _ = board[c >> 2]
+                if TILE_KINDS[tile].hiding:
+                    keep_fields.add(c >> 2)
+                else:
+                    locs[k] = BURIED
+                    buried += 1
+            elif is_zone(c):
+                locs[k] = FREED
+                freed += 1
+        pool = [t for t in self.stack]
+        for hand in self.hands:
+            pool.extend(hand)
+        for f, cell in enumerate(board):
+            if cell is not None and f not in keep_fields:
+                pool.append(cell[0])
+                board[f] = None
+        pool.sort()
+        self.game.shuffle_rng(self.round).shuffle(pool)
+        n = self.num_players
+        events.append(Event("SX-20", f"the tunnels collapse: {buried} prisoner(s) buried, "
+                            f"{sum(1 for c in locs if c >= 0)} safe on hiding places"))
+        events.append(Event("SX-21", f"{len(pool)} tiles are shuffled into a new stack"))
+        if freed:
+            events.append(Event("SX-22", f"{freed} prisoner(s) reach the free land; the zones "
+                                "are open again"))
+        if any(d is not None for ds in self.doors for d in ds):
+            events.append(Event("SX-20", "the doors go back to their owners"))
+        state = self._derive(board=tuple(board), hands=((),) * n, stack=tuple(pool),
+                             locs=tuple(locs), doors=((None,) * DOORS,) * n,
+                             keys=(self.game.options["keys"],) * n, round=self.round + 1)
+        alive = [PRISONERS - state.buried(p) for p in range(n)]
+        if max(alive) < TARGET_FREED:
+            scores = state._scores()
+            best = max(scores)
+            winners = tuple(p for p in range(n) if scores[p] == best)
+            events.append(Event("SX-I10", "no player can still free five prisoners: the most "
+                                "freed wins"))
+            return state._finish(Outcome("nobody can reach five", winners, scores, "SX-I10"),
+                                 events)
+        return state
+
+    # --- results and views ----------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def heuristic(self, player: int) -> float:
+        """Escaped prisoners count most; then how close the others are to an open zone."""
+        if self.phase == OVER:
+            return 1000.0 * self.returns()[player]
+        dist = self.escape_distances()
+        values = []
+        for p in range(self.num_players):
+            v = 10.0 * self.escaped(p) - 3.0 * self.buried(p)
+            for c in self.prisoners_of(p):
+                if c >= 0 or c == ISLAND:
+                    v += 2.0 / (1 + dist.get(c, 12))
+            values.append(v)
+        mine = values[player]
+        others = max(v for q, v in enumerate(values) if q != player)
+        return mine - others
+
+    def escape_distances(self) -> dict[int, int]:
+        """Steps from each place to the nearest unclaimed free zone (breadth-first, SX-18)."""
+        links = self.links()
+        occ = self.occupancy()
+        frontier = [z for z in (zone_code(g) for g in range(6)) if z in links and not occ.get(z)]
+        dist = {z: 0 for z in frontier}
+        while frontier:
+            nxt = []
+            for c in frontier:
+                d = dist[c] + 1
+                for n in links.get(c, ()):
+                    if n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
+            frontier = nxt
+        return dist
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: the stack's order and other hands are hidden (counts only)."""
+        data = self.to_dict()
+        data["stack"] = len(self.stack)
+        data["hands"] = [list(h) if p == player else len(h) for p, h in enumerate(self.hands)]
+        return data
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "board": {str(FIELDS[f]): [cell[0], cell[1]] for f, cell in enumerate(self.board)
+                      if cell is not None},
+            "hands": [list(h) for h in self.hands],
+            "stack": list(self.stack),
+            "prisoners": [place_text(c) for c in self.locs],
+            "steps": list(self.used),
+            "steps_total": self.used_total,
+            "doors": [[None if d is None else [place_text(d[0]), d[1]] for d in ds]
+                      for ds in self.doors],
+            "door_stamp": self.stamp,
+            "keys": list(self.keys),
+            "player": self.player,
+            "phase": self.phase,
+            "turn": self.turn,
+            "round": self.round,
+            "events": [[e.rule, e.text] for e in self._events],
+            "result": None if self.result is None else {
+                "termination": self.result.termination, "winners": list(self.result.winners),
+                "scores": list(self.result.scores), "rule": self.result.rule},
+        }
+
+    def __repr__(self) -> str:
+        if self.phase == OVER:
+            return f"<SectionXState over: {self.result}>"
+        return (f"<SectionXState round {self.round} turn {self.turn}: player {self.player}, "
+                f"phase {self.phase}, escaped {[self.escaped(p) for p in range(self.num_players)]}>")
+
+
+# --- board helpers ----------------------------------------------------------------
+
+def _cell_outline(cell: tuple[int, int]) -> int:
+    return outline(TILE_KINDS[cell[0]], cell[1])
+
+
+def _fit_constraint(board: tuple, f: int, skip: int = -1) -> tuple[int, int]:
+    """For field ``f``: (edges that touch a tile, edges where that tile has an opening).
+
+    A tile with outline ``m`` fits (SX-07) iff ``m & care == need``. ``skip`` is a
+    field treated as empty (the tile being moved away).
+    """
+    care = need = 0
+    row = NEIGH[f]
+    for d in range(6):
+        n = row[d]
+        if n >= 0 and n != skip:
+            cell = board[n]
+            if cell is not None:
+                care |= 1 << d
+                if _cell_outline(cell) >> ((d + 3) % 6) & 1:
+                    need |= 1 << d
+    return care, need
+
+
+def _misfit(board: tuple, f: int, m: int, skip: int = -1) -> int | None:
+    """The first direction in which outline ``m`` on field ``f`` does not fit, or ``None``."""
+    care, need = _fit_constraint(board, f, skip)
+    bad = (m & care) ^ need
+    if not bad:
+        return None
+    return (bad & -bad).bit_length() - 1
+
+
+def _misfit_sentence(board: tuple, f: int, m: int, d: int, lead: str) -> str:
+    side = _DIRECTION_WORDS[d]
+    n = FIELDS[NEIGH[f][d]]
+    if m >> d & 1:
+        return f"{lead}: its {side} opening would face a wall of the tile on {n}."
+    return f"{lead}: its {side} side is a wall but the tile on {n} has an opening there."
+
+
+def _rotate_misfit(board: tuple, f: int, rotation: int) -> int | None:
+    tile, _ = board[f]
+    return _misfit(board, f, outline(TILE_KINDS[tile], rotation))
+
+
+def _moved(board: tuple, a: int, b: int) -> tuple:
+    new = list(board)
+    new[b], new[a] = board[a], None
+    return tuple(new)
+
+
+def _swapped(board: tuple, a: int, b: int) -> tuple:
+    new = list(board)
+    new[a], new[b] = board[b], board[a]
+    return tuple(new)
+
+
+def _move_misfit(board: tuple, a: int, b: int) -> int | None:
+    return _misfit(board, b, _cell_outline(board[a]), skip=a)
+
+
+def _swap_misfit(board: tuple, a: int, b: int) -> tuple[int, int] | None:
+    new = _swapped(board, a, b)
+    for f in (a, b):
+        d = _misfit(new, f, _cell_outline(new[f]))
+        if d is not None:
+            return f, d
+    return None
+
+
+def _distance_sentence(src: Hex, dst: Hex, a: int, b: int) -> str:
+    return (f"A hiding place with your prisoners may not come nearer to a free zone: {src} is "
+            f"{GATE_DISTANCE[a]} from the nearest gate, {dst} only {GATE_DISTANCE[b]}.")
+
+
+def _compute_links(board: tuple) -> dict[int, tuple[int, ...]]:
+    """Place -> joined places through facing openings (the engine's copy of the tunnel graph)."""
+    adj: dict[int, list[int]] = {}
+    for f, cell in enumerate(board):
+        if cell is None:
+            continue
+        masks = part_masks(TILE_KINDS[cell[0]], cell[1])
+        row = NEIGH[f]
+        for i, m in enumerate(masks):
+            code = f * 4 + i
+            mine = adj.setdefault(code, [])
+            for d in range(6):
+                if not m >> d & 1:
+                    continue
+                n = row[d]
+                if n == OFF:
+                    continue
+                if n < 0:                      # the island or a zone: link both ways
+                    mine.append(n)
+                    adj.setdefault(n, []).append(code)
+                    continue
+                other = board[n]
+                if other is None:
+                    continue
+                back = (d + 3) % 6
+                for j, om in enumerate(part_masks(TILE_KINDS[other[0]], other[1])):
+                    if om >> back & 1:
+                        mine.append(n * 4 + j)  # the other tile adds the reverse link
+                        break
+    return {c: tuple(sorted(set(v))) for c, v in adj.items()}
+
+
+def _compute_tunnels(board: tuple, links: dict[int, tuple[int, ...]]) -> tuple[dict[int, int], list[int]]:
+    """Tunnels = connected components of parts (island and zones do not join them)."""
+    comp: dict[int, int] = {}
+    sizes: list[int] = []
+    for start in sorted(c for c in links if c >= 0):
+        if start in comp:
+            continue
+        t = len(sizes)
+        comp[start] = t
+        stack = [start]
+        fields = set()
+        while stack:
+            c = stack.pop()
+            fields.add(c >> 2)
+            for n in links[c]:
+                if n >= 0 and n not in comp:
+                    comp[n] = t
+                    stack.append(n)
+        sizes.append(len(fields))
+    return comp, sizes
+
+
+# --- loading -------------------------------------------------------------------------
+
+def _state_from_dict(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
+    """Rebuild and validate a state written by ``to_dict`` (InvalidInputError on any flaw)."""
+    try:
+        return _load(game, data)
+    except InvalidInputError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise InvalidInputError(f"malformed Section X state: {exc!r}") from None
+
+
+def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
+    n = game.num_players
+    require(isinstance(data, Mapping), "a state is a JSON object")
+    keys = {"board", "hands", "stack", "prisoners", "steps", "steps_total", "doors",
+            "door_stamp", "keys", "player", "phase", "turn", "round", "events", "result"}
+    require(set(data) == keys, f"a state has exactly the fields {sorted(keys)}")
+
+    def integer(v: Any, lo: int, hi: int, what: str) -> int:
+        require(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+                f"{what} must be a whole number from {lo} to {hi}, not {v!r}")
+        return v
+
+    board: list = [None] * len(FIELDS)
+    require(isinstance(data["board"], Mapping), "board must map fields to tiles")
+    for text, cell in data["board"].items():
+        try:
+            h = Hex.parse(text)
+        except ValueError:
+            raise InvalidInputError(f"board field {text!r} is not q,r") from None
+        require(h in FIELD_INDEX and IS_OCEAN[FIELD_INDEX[h]],
+                f"board field {text} is not an ocean field (SX-I1)")
+        require(isinstance(cell, list) and len(cell) == 2, f"tile on {text} must be [id, rotation]")
+        tile = integer(cell[0], 0, NUM_TILES - 1, "a tile id")
+        rot = integer(cell[1], 0, 5, "a rotation")
+        require(canonical_rotation(TILE_KINDS[tile], rot) == rot,
+                f"tile on {text}: rotation {rot} is written as its smallest equal rotation")
+        board[FIELD_INDEX[h]] = (tile, rot)
+    hands = data["hands"]
+    require(isinstance(hands, list) and len(hands) == n, f"hands must list {n} hands")
+    hands_t = []
+    for h in hands:
+        require(isinstance(h, list) and len(h) <= HAND_LIMIT,
+                f"a hand holds at most {HAND_LIMIT} tiles (SX-06)")
+        hands_t.append(tuple(sorted(integer(t, 0, NUM_TILES - 1, "a tile id") for t in h)))
+    require(isinstance(data["stack"], list), "stack must be a list")
+    stack = tuple(integer(t, 0, NUM_TILES - 1, "a tile id") for t in data["stack"])
+    every = [c[0] for c in board if c is not None] + [t for h in hands_t for t in h] + list(stack)
+    require(sorted(every) == list(range(NUM_TILES)),
+            "the 54 tiles must each be exactly once on the board, in a hand or in the stack (SX-02)")
+
+    proto = SectionXState(game, board=tuple(board), hands=tuple(hands_t), stack=stack,
+                          locs=(), used=(), used_total=0, doors=(), stamp=0, keys=(),
+                          player=0, phase=TILE_PHASE, turn=0, round=1, events=(), result=None)
+    require(isinstance(data["prisoners"], list) and len(data["prisoners"]) == PRISONERS * n,
+            f"prisoners must list {PRISONERS * n} places (SX-02)")
+    locs = []
+    for text in data["prisoners"]:
+        code = parse_place(text)
+        require(code is not None and (code < 0 or proto.part_exists(code)),
+                f"prisoner place {text!r} is not a place on this board")
+        locs.append(code)
+    counts: dict[int, int] = {}
+    for c in locs:
+        counts[c] = counts.get(c, 0) + 1
+    for c, k in counts.items():
+        if c >= 0 or is_zone(c):
+            require(k <= proto.capacity(c), f"{place_text(c)} holds {k} prisoners, more than "
+                    "it has room for (SX-17, SX-18)")
+    steps = data["steps"]
+    require(isinstance(steps, list) and len(steps) == PRISONERS * n, "steps must list each prisoner")
+    used = tuple(integer(s, 0, STEPS_PER_PRISONER, "a prisoner's steps") for s in steps)
+    used_total = integer(data["steps_total"], 0, STEPS_PER_TURN, "steps_total")
+    require(sum(used) == used_total, "steps_total must be the sum of the prisoners' steps")
+    stamp = integer(data["door_stamp"], 0, 10 ** 9, "door_stamp")
+    doors_in = data["doors"]
+    require(isinstance(doors_in, list) and len(doors_in) == n, f"doors must list {n} players")
+    doors = []
+    for ds in doors_in:
+        require(isinstance(ds, list) and len(ds) == DOORS, f"each player has {DOORS} doors (SX-02)")
+        row = []
+        for d in ds:
+            if d is None:
+                row.append(None)
+                continue
+            require(isinstance(d, list) and len(d) == 2, "a door is [part, stamp] or null")
+            code = parse_place(d[0])
+            require(code is not None and proto.part_exists(code), f"door place {d[0]!r} is not "
+                    "a tunnel part (SX-I5)")
+            row.append((code, integer(d[1], 0, stamp - 1, "a door stamp")))
+        doors.append(tuple(row))
+    key_list = data["keys"]
+    require(isinstance(key_list, list) and len(key_list) == n and
+            all(isinstance(k, bool) for k in key_list), "keys must list one true/false per player")
+    require(game.options["keys"] or not any(key_list), "keys are off in this game (SX-I6)")
+    phase = data["phase"]
+    require(phase in (TILE_PHASE, ACT_PHASE, OVER), f"phase must be tile, act or over")
+    player = integer(data["player"], 0, n - 1, "player")
+    turn = integer(data["turn"], 0, 10 ** 9, "turn")
+    rnd = integer(data["round"], 1, 10 ** 9, "round")
+    require(isinstance(data["events"], list), "events must be a list")
+    events = []
+    for e in data["events"]:
+        require(isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e),
+                "an event is [rule, text]")
+        events.append(Event(e[0], e[1]))
+    result = None
+    if data["result"] is not None:
+        r = data["result"]
+        require(isinstance(r, Mapping) and set(r) == {"termination", "winners", "scores", "rule"},
+                "result must have termination, winners, scores and rule")
+        require(isinstance(r["winners"], list) and all(isinstance(w, int) and 0 <= w < n
+                                                       for w in r["winners"]), "bad winners")
+        require(isinstance(r["scores"], list) and len(r["scores"]) == n, "bad scores")
+        result = Outcome(str(r["termination"]), tuple(r["winners"]),
+                         tuple(float(s) for s in r["scores"]), str(r["rule"]))
+    require((phase == OVER) == (result is not None), "a finished game needs a result, and only it")
+    state = SectionXState(game, board=tuple(board), hands=tuple(hands_t), stack=stack,
+                          locs=tuple(locs), used=used, used_total=used_total,
+                          doors=tuple(doors), stamp=stamp, keys=tuple(key_list), player=player,
+                          phase=phase, turn=turn, round=rnd, events=tuple(events), result=result)
+    comp, _ = state.tunnels()
+    seen: dict[int, int] = {}
+    for ds in state.doors:
+        for d in ds:
+            if d is not None:
+                t = comp[d[0]]
+                require(t not in seen, "a tunnel holds at most one door (SX-14)")
+                seen[t] = 1
+    for p in range(n):
+        require(all(0 <= s for s in used), "steps cannot be negative")
+    require(used_total == 0 or phase == ACT_PHASE, "steps are only taken in phase 3")
+    return state
+
+
+GAME_CLASS = SectionXGame
+
+__all__ = ["SectionXGame", "SectionXState", "GAME_CLASS", "PlaceTile", "SwapTiles", "MoveTile",
+           "RotateTile", "Step", "Door", "EndTurn", "PHASES", "FIELDS", "FIELD_INDEX",
+           "ISLAND_FIELDS", "GATES", "OCEAN", "GATE_DISTANCE", "place_text", "parse_place",
+           "ISLAND", "FREED", "BURIED", "zone_code", "is_zone", "DIRECTION_NAMES"]
