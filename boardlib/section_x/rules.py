@@ -245,6 +245,26 @@ def parse_place(text: str) -> int | None:
     return FIELD_INDEX[h] * 4 + i
 
 
+class _MoveCache(dict):
+    """Move values built once and reused: legal-move lists are long, objects are immutable."""
+
+    def __init__(self, build: Any) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.build(*key)
+        return value
+
+
+_PLACE_MOVE = _MoveCache(lambda name, f, rot: PlaceTile(name, FIELDS[f], rot))
+_SWAP = tuple(tuple(SwapTiles(a, b) for b in FIELDS) for a in FIELDS)
+_MOVE = tuple(tuple(MoveTile(a, b) for b in FIELDS) for a in FIELDS)
+_ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
+_STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
+_DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
+_END = EndTurn()
+
 _DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 
@@ -325,7 +345,7 @@ class SectionXState(State):
 
     __slots__ = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
                  "keys", "player", "phase", "turn", "round", "_events", "result",
-                 "_links", "_tunnels", "_occ")
+                 "_links", "_tunnels", "_occ", "_owners")
 
     def __init__(self, game: SectionXGame, *, board: tuple, hands: tuple, stack: tuple,
                  locs: tuple, used: tuple, used_total: int, doors: tuple, stamp: int,
@@ -351,6 +371,7 @@ class SectionXState(State):
         self._links = links          # shared by states with the same board
         self._tunnels = tunnels
         self._occ: dict[int, list[int]] | None = None
+        self._owners: dict[int, int] | None = None
 
     game: SectionXGame
 
@@ -459,9 +480,19 @@ class SectionXState(State):
             self._tunnels = _compute_tunnels(self.board, self.links())
         return self._tunnels
 
+    def owners(self) -> dict[int, int]:
+        """Tunnel id -> the player whose door stands in it (SX-13)."""
+        if self._owners is None:
+            comp, _ = self.tunnels()
+            self._owners = {comp[d[0]]: p for p, ds in enumerate(self.doors)
+                            for d in ds if d is not None}
+        return self._owners
+
     def tunnel_owner(self, code: int, ignore: tuple[int, int] | None = None) -> int | None:
         """Who owns the tunnel of part ``code`` through a door (SX-13), ignoring door ``ignore``."""
         comp, _ = self.tunnels()
+        if ignore is None:
+            return self.owners().get(comp[code])
         t = comp[code]
         for p, ds in enumerate(self.doors):
             for slot, d in enumerate(ds):
@@ -471,11 +502,13 @@ class SectionXState(State):
 
     def _foreign_owner(self, f: int, player: int) -> int | None:
         """Another player owning a tunnel through the tile on field ``f``, if any (SX-13)."""
-        if not any(d is not None for ds in self.doors for d in ds):
+        owners = self.owners()
+        if not owners:
             return None
+        comp, _ = self.tunnels()
         tile, _ = self.board[f]
         for i in range(len(TILE_KINDS[tile].parts)):
-            owner = self.tunnel_owner(f * 4 + i)
+            owner = owners.get(comp[f * 4 + i])
             if owner is not None and owner != player:
                 return owner
         return None
@@ -501,7 +534,7 @@ class SectionXState(State):
                 for kind in kinds_in_hand:
                     for rot in distinct_rotations(kind):
                         if outline(kind, rot) & care == need:
-                            moves.append(PlaceTile(kind.name, FIELDS[f], rot))
+                            moves.append(_PLACE_MOVE[kind.name, f, rot])
                             if first_only:
                                 return moves
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
@@ -523,26 +556,39 @@ class SectionXState(State):
                 movable.append((f, True))   # SX-11 applies to this one
         for x in range(len(movable)):
             a, a_hides = movable[x]
-            for y in range(x + 1, len(movable)):
-                b, b_hides = movable[y]
+            row = _SWAP[a]
+            if not a_hides and not strict and not first_only:
+                # the common case: nothing to check for this tile (SX-11 only binds hiders)
+                for b, b_hides in movable[x + 1:]:
+                    if not b_hides or GATE_DISTANCE[a] >= GATE_DISTANCE[b]:
+                        moves.append(row[b])
+                continue
+            for b, b_hides in movable[x + 1:]:
                 if a_hides and GATE_DISTANCE[b] < GATE_DISTANCE[a]:
                     continue
                 if b_hides and GATE_DISTANCE[a] < GATE_DISTANCE[b]:
                     continue
                 if strict and _swap_misfit(board, a, b) is not None:
                     continue
-                moves.append(SwapTiles(FIELDS[a], FIELDS[b]))
+                moves.append(row[b])
                 if first_only:
                     return moves
         for a, a_hides in movable:
-            for g in empty:
-                if a_hides and GATE_DISTANCE[g] < GATE_DISTANCE[a]:
-                    continue
-                if strict and _move_misfit(board, a, g) is not None:
-                    continue
-                moves.append(MoveTile(FIELDS[a], FIELDS[g]))
-                if first_only:
-                    return moves
+            row = _MOVE[a]
+            if strict or first_only:
+                for g in empty:
+                    if a_hides and GATE_DISTANCE[g] < GATE_DISTANCE[a]:
+                        continue
+                    if strict and _move_misfit(board, a, g) is not None:
+                        continue
+                    moves.append(row[g])
+                    if first_only:
+                        return moves
+            elif a_hides:
+                da = GATE_DISTANCE[a]
+                moves.extend([row[g] for g in empty if GATE_DISTANCE[g] >= da])
+            else:
+                moves.extend([row[g] for g in empty])
         for f in rotatable:
             tile, rot = board[f]
             kind = TILE_KINDS[tile]
@@ -552,7 +598,7 @@ class SectionXState(State):
                     continue
                 if strict and _rotate_misfit(board, f, r) is not None:
                     continue
-                moves.append(RotateTile(FIELDS[f], r))
+                moves.append(_ROTATE[f][r])
                 if first_only:
                     return moves
         return moves
@@ -565,7 +611,7 @@ class SectionXState(State):
             moves.extend(self._steps())
         if self.used_total == 0:
             moves.extend(self._door_moves())
-        moves.append(EndTurn())
+        moves.append(_END)
         return moves
 
     def _steps(self) -> list[Step]:
@@ -579,7 +625,7 @@ class SectionXState(State):
         for src in sources:
             for dst in links.get(src, ()):
                 if self._step_block(p, dst, occ) is None:
-                    steps.append(Step(place_text(src), place_text(dst)))
+                    steps.append(_STEP[src, dst])
         return steps
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
@@ -605,20 +651,19 @@ class SectionXState(State):
 
     def _door_moves(self) -> list[Door]:
         p = self.player
-        parts = [c for c in self.links() if c >= 0]
-        parts.sort()
+        comp, _ = self.tunnels()
+        owners = self.owners()
+        parts = sorted(c for c in comp)
         moves: list[Door] = []
         doors = self.doors[p]
         if any(d is None for d in doors):
-            for c in parts:
-                if self.tunnel_owner(c) is None:
-                    moves.append(Door(place_text(c)))
-        for slot, d in enumerate(doors):
+            moves.extend(_DOOR[c, None] for c in parts if comp[c] not in owners)
+        for d in doors:
             if d is None:
                 continue
-            for c in parts:
-                if c != d[0] and self.tunnel_owner(c, ignore=(p, slot)) is None:
-                    moves.append(Door(place_text(c), place_text(d[0])))
+            own = comp[d[0]]   # lifting this door frees its own tunnel (SX-I5)
+            moves.extend(_DOOR[c, d[0]] for c in parts
+                         if c != d[0] and (comp[c] == own or comp[c] not in owners))
         return moves
 
     def has_tile_action(self) -> bool:

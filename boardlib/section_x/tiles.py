@@ -12,9 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class TileKind:
-    """One kind of tile: its name, its parts (port sets, unturned) and how many are in the box."""
+    """One kind of tile: its name, its parts (port sets, unturned) and how many are in the box.
+
+    Kinds are compared by identity (there is one object per kind), which keeps hashing cheap.
+    """
 
     name: str
     title: str

@@ -1,0 +1,237 @@
+"""The tunnels of a Section X position as a networkx graph (SX-I4, SX-I5).
+
+Nodes are places, named as in moves: ``"island"``, ``"zone 0"`` … ``"zone 5"``
+and ``"q,r/i"`` for part ``i`` of the tile on field ``q,r``. Two places are
+joined when two openings face each other across a shared hex edge (SX-I1):
+
+* a part and the island, when the part opens towards an island field;
+* a part and a free zone, when it opens towards that zone's gate;
+* two parts of neighbouring tiles, when both open on their shared edge.
+
+A *tunnel* is a connected set of parts (the island and the zones are not part of
+any tunnel, SX-I5). This module builds the graph from the board and the hex
+geometry on its own; the engine keeps a faster adjacency of its own
+(``SectionXState.links``) and the tests check, move after move, that both agree.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import networkx as nx
+
+from boardlib.grids.hex import Hex, opposite
+
+from .rules import (FIELDS, GATE_OF, ISLAND_FIELDS, PRISONERS, SectionXState, is_zone,
+                    parse_place, place_text)
+from .tiles import TILE_KINDS, part_masks
+
+ISLAND_NODE = "island"
+
+
+def zone_node(gate: int) -> str:
+    return f"zone {gate}"
+
+
+def part_node(field: Hex, part: int) -> str:
+    return f"{field}/{part}"
+
+
+def tunnel_graph(state: SectionXState) -> nx.Graph:
+    """The place graph of ``state``: island, six zones and every tunnel part.
+
+    Node attributes: ``kind`` (island, zone, part), ``field`` and ``part`` for
+    parts, ``capacity`` (SX-17), ``hiding``, ``door`` (the player whose door
+    stands there, or None), ``owner`` (the tunnel's owner, SX-13) and
+    ``prisoners`` (the players of the prisoners there).
+    """
+    g = nx.Graph()
+    occupants: dict[str, list[int]] = {}
+    for k, code in enumerate(state.locs):
+        if code >= 0 or is_zone(code):
+            occupants.setdefault(place_text(code), []).append(k // PRISONERS)
+    g.add_node(ISLAND_NODE, kind="island", capacity=None, hiding=False, door=None, owner=None,
+               prisoners=[k // PRISONERS for k, c in enumerate(state.locs) if c == -1])
+    for gate in range(6):
+        name = zone_node(gate)
+        g.add_node(name, kind="zone", gate=gate, capacity=1, hiding=False, door=None, owner=None,
+                   prisoners=occupants.get(name, []))
+    doors = {place_text(d[0]): p for p, ds in enumerate(state.doors) for d in ds if d is not None}
+    tiles: dict[Hex, tuple[int, ...]] = {}
+    for f, cell in enumerate(state.board):
+        if cell is None:
+            continue
+        field = FIELDS[f]
+        kind = TILE_KINDS[cell[0]]
+        masks = part_masks(kind, cell[1])
+        tiles[field] = masks
+        for i, m in enumerate(masks):
+            name = part_node(field, i)
+            g.add_node(name, kind="part", field=field, part=i, ports=m, capacity=kind.capacity,
+                       hiding=kind.hiding, door=doors.get(name), owner=None,
+                       prisoners=occupants.get(name, []))
+    on_board = set(FIELDS)
+    for field, masks in tiles.items():
+        for i, m in enumerate(masks):
+            here = part_node(field, i)
+            for d in range(6):
+                if not m >> d & 1:
+                    continue
+                beyond = field.neighbor(d)
+                if beyond not in on_board:
+                    continue                       # the rim: a dead end
+                if beyond in ISLAND_FIELDS:
+                    g.add_edge(here, ISLAND_NODE)
+                elif beyond in GATE_OF:
+                    g.add_edge(here, zone_node(GATE_OF[beyond]))
+                elif beyond in tiles:
+                    for j, other in enumerate(tiles[beyond]):
+                        if other >> opposite(d) & 1:
+                            g.add_edge(here, part_node(beyond, j))
+    # SX-13: a door makes its tunnel the door owner's.
+    for tunnel in tunnels(g):
+        owners = [g.nodes[n]["door"] for n in tunnel if g.nodes[n]["door"] is not None]
+        for n in tunnel:
+            g.nodes[n]["owner"] = owners[0] if owners else None
+    return g
+
+
+def _graph(state_or_graph: SectionXState | nx.Graph) -> nx.Graph:
+    return state_or_graph if isinstance(state_or_graph, nx.Graph) else tunnel_graph(state_or_graph)
+
+
+def tunnels(state_or_graph: SectionXState | nx.Graph) -> list[frozenset[str]]:
+    """Every tunnel: the connected sets of parts (SX-I5), largest first, then by name."""
+    g = _graph(state_or_graph)
+    parts = g.subgraph(n for n, k in g.nodes(data="kind") if k == "part")
+    found = [frozenset(c) for c in nx.connected_components(parts)]
+    return sorted(found, key=lambda c: (-len(c), sorted(c)))
+
+
+def tunnel_of(state_or_graph: SectionXState | nx.Graph, place: str) -> frozenset[str]:
+    """The tunnel containing part ``place`` (empty for the island or a zone)."""
+    g = _graph(state_or_graph)
+    if g.nodes[place]["kind"] != "part":
+        return frozenset()
+    parts = g.subgraph(n for n, k in g.nodes(data="kind") if k == "part")
+    return frozenset(nx.node_connected_component(parts, place))
+
+
+def tunnel_length(state_or_graph: SectionXState | nx.Graph, place: str) -> int:
+    """How many tiles the tunnel of ``place`` runs through ("longer" in SX-15, SX-I5)."""
+    g = _graph(state_or_graph)
+    return len({g.nodes[n]["field"] for n in tunnel_of(g, place)})
+
+
+def owner_of(state_or_graph: SectionXState | nx.Graph, place: str) -> int | None:
+    """The player owning the tunnel of ``place`` through a door (SX-13), if any."""
+    return _graph(state_or_graph).nodes[place]["owner"]
+
+
+def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -> bool:
+    """May ``player`` enter ``node`` at all (SX-13, SX-18; SX-17 with ``avoid_full``)?"""
+    data = g.nodes[node]
+    if data["kind"] == "zone":
+        return not data["prisoners"]
+    if data["kind"] == "island":
+        return True
+    if data["door"] is not None and data["door"] != player:
+        return False
+    return not (avoid_full and len(data["prisoners"]) >= data["capacity"])
+
+
+def reachable(state_or_graph: SectionXState | nx.Graph, player: int, start: str = ISLAND_NODE,
+              *, avoid_full: bool = False) -> set[str]:
+    """Places ``player``'s prisoner on ``start`` could reach, steps unlimited."""
+    g = _graph(state_or_graph)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        node = frontier.pop()
+        if g.nodes[node]["kind"] == "zone" and node != start:
+            continue                                   # a zone is the end of the road
+        for n in g.neighbors(node):
+            if n not in seen and passable(g, player, n, avoid_full=avoid_full):
+                seen.add(n)
+                frontier.append(n)
+    return seen
+
+
+def escape_route(state_or_graph: SectionXState | nx.Graph, player: int, start: str = ISLAND_NODE,
+                 *, avoid_full: bool = False) -> list[str] | None:
+    """A shortest path of places from ``start`` to an open free zone for ``player``, or None.
+
+    The path avoids other players' doors (SX-13) and claimed zones (SX-18);
+    with ``avoid_full`` also places that are full now (SX-17). Ties go to the
+    lowest zone number, then to networkx's order.
+    """
+    g = _graph(state_or_graph)
+    allowed = [n for n in g.nodes if n == start or passable(g, player, n, avoid_full=avoid_full)]
+    view = g.subgraph(allowed)
+    best: list[str] | None = None
+    for gate in range(6):
+        zone = zone_node(gate)
+        if zone not in view or zone == start:
+            continue
+        try:
+            path = nx.shortest_path(view, start, zone)
+        except nx.NetworkXNoPath:
+            continue
+        if any(g.nodes[n]["kind"] == "zone" for n in path[1:-1]):
+            continue
+        if best is None or len(path) < len(best):
+            best = path
+    return best
+
+
+def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False
+                  ) -> dict[str, list[str] | None]:
+    """For each place holding ``player``'s prisoners: its shortest escape route."""
+    g = tunnel_graph(state)
+    places = sorted({place_text(c) for c in state.prisoners_of(player) if c >= 0 or c == -1})
+    return {p: escape_route(g, player, p, avoid_full=avoid_full) for p in places}
+
+
+def links_as_text(state: SectionXState) -> set[frozenset[str]]:
+    """The engine's own adjacency (``state.links()``) as a set of edges named like the graph."""
+    edges: set[frozenset[str]] = set()
+    for a, bs in state.links().items():
+        for b in bs:
+            edges.add(frozenset((place_text(a), place_text(b))))
+    return edges
+
+
+def graph_edges(g: nx.Graph) -> set[frozenset[str]]:
+    return {frozenset(e) for e in g.edges}
+
+
+def check_engine_agrees(state: SectionXState) -> None:
+    """Raise AssertionError unless the engine's adjacency, tunnels and owners match the graph."""
+    g = tunnel_graph(state)
+    engine = links_as_text(state)
+    graph = graph_edges(g)
+    assert engine == graph, f"engine links differ from the graph: {engine ^ graph}"
+    comp, sizes = state.tunnels()
+    by_engine: dict[int, set[str]] = {}
+    for code, t in comp.items():
+        by_engine.setdefault(t, set()).add(place_text(code))
+    found = tunnels(g)
+    assert sorted(map(sorted, by_engine.values())) == sorted(map(sorted, found)), \
+        "engine tunnels differ from the graph's components"
+    length = {n: len({g.nodes[m]["field"] for m in t}) for t in found for n in t}
+    for code, t in comp.items():
+        name = place_text(code)
+        assert state.tunnel_owner(code) == g.nodes[name]["owner"], f"owner of {name} differs"
+        assert sizes[t] == length[name], f"length of {name}'s tunnel differs"
+
+
+def places(names: Iterable[str]) -> list[int]:
+    """Place codes for place names (helper for tests and widgets)."""
+    codes = [parse_place(n) for n in names]
+    if any(c is None for c in codes):
+        raise ValueError(f"not places: {list(names)}")
+    return codes  # type: ignore[return-value]
+
+
+__all__ = ["tunnel_graph", "tunnels", "tunnel_of", "tunnel_length", "owner_of", "passable",
+           "reachable", "escape_route", "escape_routes", "check_engine_agrees", "ISLAND_NODE",
+           "zone_node", "part_node"]
