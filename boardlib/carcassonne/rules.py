@@ -660,6 +660,7 @@ class CarcassonneState(State):
         if isinstance(move, PlaceTile):
             s._lay(move.position, self.tile, move.rotation)
             s.placed = move.position
+            s.tile = None
             s.phase = AFTER
             s.placements = ()
             s._events = (Event("CB-04", f"player {self.player} lays tile {self.tile} at "

@@ -1,0 +1,35 @@
+"""Random-play conformance over 200+ seeded games with 2-5 players and The Tunnel on."""
+import pytest
+
+import boardlib
+from boardlib.core.testing import check_random_play
+
+from cc_helpers import check_invariants, wrong_moves
+
+# (players, options, games): 208 games in all, every player count, the Tunnel always on,
+# spread over the farm versions and the variants so each is played many times.
+CASES = [
+    (2, {}, 40),
+    (3, {"farms": "1st", "king_robber_baron": True}, 32),
+    (4, {"farms": "2nd", "small_city_2pts": True}, 28),
+    (5, {"king_robber_baron": True}, 24),
+    (2, {"tu_v1": True, "two_player_token_sets": 2}, 20),
+    (3, {"tu_v2": True}, 22),
+    (2, {"tu_v3": True, "king_robber_baron": True}, 22),
+    (4, {"tu_v4": True, "tu_v2": True}, 20),
+]
+
+
+@pytest.mark.parametrize("players,options,games", CASES)
+def test_random_play_conformance(players, options, games):
+    game = boardlib.load("carcassonne", players=players, seed=players * 101, tunnel=True,
+                         **options)
+    report = check_random_play(game, games=games, seed=players + len(options),
+                               invariant=check_invariants, wrong_moves=wrong_moves,
+                               json_every=23, undo_every=31)
+    assert report.games == games
+    assert report.terminations == {"last tile played": games}
+
+
+def test_total_conformance_games_at_least_200():
+    assert sum(g for _, _, g in CASES) >= 200
