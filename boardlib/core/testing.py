@@ -93,13 +93,12 @@ def _check_round_trip(game: Game, state: State) -> None:
 
 def _check_refusals(state: State, legal: tuple[Any, ...], candidates: Iterable[Any],
                     prefix: str | None) -> None:
-    legal_set = set(legal)
     before = state.to_dict()
     for move in candidates:
-        if move in legal_set:
-            continue
         problem = state.why_illegal(move)
-        assert problem is not None, f"illegal move {move} accepted by why_illegal"
+        if problem is None:
+            assert move in legal, f"why_illegal accepts {move}, which is not a legal move"
+            continue
         assert problem.rule, f"refusal of {move} has no rule ID"
         if prefix is not None:
             assert problem.rule.startswith(prefix), f"{problem.rule} is not a {prefix} rule"
@@ -109,7 +108,7 @@ def _check_refusals(state: State, legal: tuple[Any, ...], candidates: Iterable[A
             assert exc.rule == problem.rule
         else:  # pragma: no cover - a failure path
             raise AssertionError(f"apply accepted the illegal move {move}")
-        assert state.to_dict() == before, "a refused move changed the state"
+    assert state.to_dict() == before, "a refused move changed the state"
 
 
 def perft(state: State, depth: int) -> int:

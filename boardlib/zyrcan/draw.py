@@ -1,0 +1,349 @@
+"""Drawing Zyrcan with matplotlib: a state becomes a deterministic SVG string.
+
+Pointy-top hexes (axial ``q, r``; ``r`` grows downwards), ships as discs in their
+player's colour showing their engine count, and under the board the ships the
+player to move still has to place. Every clickable thing carries an id that the
+board widget reports (see ``helper_notes/WIDGET_CONTRACT.md``):
+
+* ``hex_<q>_<r>``     a board hex
+* ``ship_<q>_<r>``    the ship standing on that hex (``label_<q>_<r>``: its engine digit)
+* ``target_<q>_<r>``  a highlighted hex (the legal targets of the selected ship)
+* ``hint_<q>_<r>``    a hex marked by a hint
+* ``reserve_<e>``     the reserve ships with ``e`` engines of the player to move
+  (``reservelabel_<e>`` its digit)
+
+Speed: the board is redrawn after every click, so one figure per board layout is
+built once and reused; a redraw only changes colours and visibility of artists
+made in advance, then writes the SVG straight through the SVG canvas.
+"""
+from __future__ import annotations
+
+import io
+import math
+from collections import OrderedDict
+from typing import Any, Iterable
+
+import matplotlib
+from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, FancyArrowPatch, Polygon, RegularPolygon
+
+from boardlib.grids.hex import Hex
+
+from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
+
+# Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
+PLAYER_COLORS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7")
+PLAYER_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Orange", "Purple")
+LABEL_COLORS: tuple[str, ...] = ("white", "white", "white", "black", "black")
+
+HEX_FILL = "#f3efe4"
+HEX_EDGE = "#a8a294"
+TARGET_FILL = "#fff1a8"
+TARGET_EDGE = "#111111"
+HINT_EDGE = "#7c3aed"
+SELECTED_EDGE = "#111111"
+SHIP_RADIUS = 0.58
+UNIT_INCHES = 0.30  # drawing size of one hex radius
+
+SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
+_SQRT3 = math.sqrt(3.0)
+
+
+def hex_center(h: Hex) -> tuple[float, float]:
+    """Pixel centre of a pointy-top hex of radius 1 (y up, so rows go down)."""
+    return (_SQRT3 * (h.q + h.r / 2.0), -1.5 * h.r)
+
+
+def hex_id(prefix: str, h: Hex) -> str:
+    return f"{prefix}_{h.q}_{h.r}"
+
+
+def parse_id(element_id: str) -> tuple[str, tuple[int, ...]] | None:
+    """``"hex_3_-1"`` -> ``("hex", (3, -1))``; ``None`` for ids that are not ours."""
+    prefix, _, rest = element_id.partition("_")
+    try:
+        fields = tuple(int(part) for part in rest.split("_")) if rest else ()
+    except ValueError:
+        return None
+    return prefix, fields
+
+
+def attack_edges(state: ZyrcanState) -> list[tuple[Hex, Hex, int]]:
+    """Every (attacker, victim, owner of attacker) pair, whoever's turn it is (see graphs)."""
+    from .graphs import attack_graph  # networkx only when the overlay is asked for
+
+    graph = attack_graph(state)
+    return [(u, v, graph.nodes[u]["owner"]) for u, v in graph.edges]
+
+
+class _Board:
+    """Every artist a board of this shape can need, made once, and their SVG pieces.
+
+    Each piece of the picture (one hex with its ship, label and target outline; a
+    reserve ship; the caption ...) is drawn by matplotlib's SVG renderer the first
+    time it is needed in a given look, and that text is kept. A redraw then only
+    looks pieces up and joins them, so a click costs well under a millisecond once
+    the pieces of a game have been seen.
+    """
+
+    def __init__(self, game: ZyrcanGame) -> None:
+        self.hexes = game.hexes
+        centers = [hex_center(h) for h in self.hexes]
+        xs = [x for x, _ in centers]
+        ys = [y for _, y in centers]
+        self.xmin, self.xmax = min(xs) - 1.2, max(xs) + 1.2
+        top, bottom = max(ys) + 1.3 + 1.0, min(ys) - 1.3 - 2.4  # caption above, reserve below
+        self.reserve_y = min(ys) - 1.3 - 1.1
+        width, height = self.xmax - self.xmin, top - bottom
+        # The axes fill the figure and the figure has the data's proportions, so one data
+        # unit is UNIT_INCHES both ways: equal aspect without any adjustment at draw time.
+        self.fig = Figure(figsize=(width * UNIT_INCHES, height * UNIT_INCHES), dpi=72)
+        FigureCanvasSVG(self.fig)
+        ax = self.fig.add_axes((0.0, 0.0, 1.0, 1.0))
+        ax.set_xlim(self.xmin, self.xmax)
+        ax.set_ylim(bottom, top)
+        ax.set_axis_off()
+        self.ax = ax
+        font = 11.0
+        self.cell: dict[Hex, tuple[Any, ...]] = {}
+        for h, (x, y) in zip(self.hexes, centers):
+            cell = RegularPolygon((x, y), 6, radius=0.97, orientation=0.0, facecolor=HEX_FILL,
+                                  edgecolor=HEX_EDGE, linewidth=1.0, gid=hex_id("hex", h))
+            ship = Circle((x, y), SHIP_RADIUS, linewidth=1.2, edgecolor="white",
+                          gid=hex_id("ship", h), visible=False)
+            label = ax.text(x, y, "", ha="center", va="center_baseline", fontsize=font,
+                            fontweight="bold", gid=hex_id("label", h), visible=False)
+            target = RegularPolygon((x, y), 6, radius=0.86, orientation=0.0, fill=False,
+                                    edgecolor=TARGET_EDGE, linewidth=2.6,
+                                    gid=hex_id("target", h), visible=False)
+            for patch in (cell, ship, target):
+                ax.add_patch(patch)
+            self.cell[h] = (cell, ship, label, target)
+        # Up to two hint outlines (a placement, or an attack's origin and target).
+        self.hint_patches = []
+        for _ in range(2):
+            hint = RegularPolygon((0, 0), 6, radius=0.9, orientation=0.0, fill=False,
+                                  edgecolor=HINT_EDGE, linewidth=2.6, linestyle=(0, (3, 2)))
+            ax.add_patch(hint)
+            self.hint_patches.append(hint)
+        self.hint_arrow = FancyArrowPatch((0, 0), (1, 1), arrowstyle="-|>", mutation_scale=14,
+                                          color=HINT_EDGE, linewidth=2.0, shrinkA=10,
+                                          shrinkB=10, gid="hintarrow")
+        ax.add_patch(self.hint_arrow)
+        # The reserve of the player to move, centred under the board.
+        middle = (self.xmin + self.xmax) / 2.0
+        self.reserve_title = ax.text(self.xmin + 0.4, self.reserve_y, "", ha="left",
+                                     va="center", fontsize=font, gid="reservetitle")
+        self.reserve: dict[int, tuple[Any, Any, Any]] = {}
+        for k, engines in enumerate(ENGINE_TYPES):
+            x = middle + (k - 0.5) * 2.6
+            disc = Circle((x, self.reserve_y), SHIP_RADIUS, linewidth=1.2, edgecolor="white",
+                          gid=f"reserve_{engines}")
+            ax.add_patch(disc)
+            digit = ax.text(x, self.reserve_y, str(engines), ha="center", va="center_baseline",
+                            fontsize=font, fontweight="bold", gid=f"reservelabel_{engines}")
+            count = ax.text(x + 0.75, self.reserve_y, "", ha="left", va="center",
+                            fontsize=font - 1, gid=f"reservecount{engines}")
+            self.reserve[engines] = (disc, digit, count)
+        self.caption = ax.text(self.xmin + 0.4, top - 0.75, "", ha="left", va="center",
+                               fontsize=font + 1, gid="caption")
+        for artist in ax.get_children():
+            artist.set_clip_on(False)  # nothing leaves the axes; clipping costs time
+        self._pieces: dict[tuple[Any, ...], str] = {}
+        self._buffer = io.StringIO()
+        w_pt, h_pt = width * UNIT_INCHES * 72, height * UNIT_INCHES * 72
+        with matplotlib.rc_context(SVG_RC):
+            self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
+        self._header = self._buffer.getvalue() + ' <g id="figure_1">\n  <g id="board_axes">\n'
+        self._footer = "  </g>\n </g>\n</svg>\n"
+
+    # --- pieces ------------------------------------------------------------
+    def _render(self, *artists: Any) -> str:
+        """Matplotlib's SVG for these artists, drawn in this order (invisible ones skipped)."""
+        buffer = self._buffer
+        buffer.seek(0)
+        buffer.truncate()
+        with matplotlib.rc_context(SVG_RC):
+            for artist in artists:
+                if artist.get_visible():
+                    artist.draw(self._renderer)
+        return buffer.getvalue()
+
+    def _hex_piece(self, h: Hex, lit: bool, ship: tuple[int, int, bool] | None) -> str:
+        key = (h, lit, ship)
+        piece = self._pieces.get(key)
+        if piece is None:
+            cell, disc, label, target = self.cell[h]
+            cell.set_facecolor(TARGET_FILL if lit else HEX_FILL)
+            target.set_visible(lit)
+            disc.set_visible(ship is not None)
+            label.set_visible(ship is not None)
+            if ship is not None:
+                owner, engines, chosen = ship
+                disc.set_facecolor(PLAYER_COLORS[owner % len(PLAYER_COLORS)])
+                disc.set_edgecolor(SELECTED_EDGE if chosen else "white")
+                disc.set_linewidth(3.2 if chosen else 1.2)
+                label.set_text(str(engines))
+                label.set_color(LABEL_COLORS[owner % len(LABEL_COLORS)])
+            piece = self._pieces[key] = self._render(cell, disc, label, target)
+        return piece
+
+    def _piece(self, key: tuple[Any, ...], prepare: Any, *artists: Any) -> str:
+        piece = self._pieces.get(key)
+        if piece is None:
+            prepare()
+            piece = self._pieces[key] = self._render(*artists)
+        return piece
+
+    def svg(self, state: ZyrcanState, selected: Hex | int | None, highlight: frozenset[Hex],
+            hint: Any, show_attacks: bool) -> str:
+        ships = state.ships()  # the public API: the engine's internal board may change
+        chosen_hex = selected if isinstance(selected, Hex) else None
+        parts = [self._header]
+        for h in self.hexes:
+            ship = ships.get(h)
+            look = None if ship is None else (ship.owner, ship.engines, h == chosen_hex)
+            parts.append(self._hex_piece(h, h in highlight, look))
+        if show_attacks:
+            parts.append(self._attack_arrows(state))
+        parts.extend(self._hint_pieces(hint, state))
+        chosen_type = selected if isinstance(selected, int) and not isinstance(
+            selected, bool) else None
+        parts.extend(self._reserve_pieces(state, chosen_type))
+        text = _caption(state)
+        parts.append(self._piece(("caption", text), lambda: self.caption.set_text(text),
+                                 self.caption))
+        parts.append(self._footer)
+        return "".join(parts)
+
+    def _hint_pieces(self, hint: Any, state: ZyrcanState) -> list[str]:
+        spots: list[Hex] = []
+        end = None
+        if isinstance(hint, Place):
+            spots = [hint.at]
+        elif isinstance(hint, Attack):
+            ship = state.ship_at(hint.origin)
+            end = (None if ship is None
+                   else state.game.landing(hint.origin, ship.engines, hint.direction))
+            spots = [hint.origin] + ([end] if end is not None else [])
+        pieces = []
+        for patch, spot in zip(self.hint_patches, spots):
+            def place(p: Any = patch, at: Hex = spot) -> None:
+                p.xy = hex_center(at)
+                p.set_gid(hex_id("hint", at))
+            pieces.append(self._piece(("hint", spot), place, patch))
+        if end is not None and isinstance(hint, Attack):
+            start_xy, end_xy = hex_center(hint.origin), hex_center(end)
+            pieces.append(self._piece(("hintarrow", hint.origin, end),
+                                      lambda: self.hint_arrow.set_positions(start_xy, end_xy),
+                                      self.hint_arrow))
+        return pieces
+
+    def _reserve_pieces(self, state: ZyrcanState, chosen: int | None) -> list[str]:
+        if state.phase != PLACEMENT:
+            return []
+        player = state.to_move
+        title = f"{PLAYER_NAMES[player % 5]} places:"
+        pieces = [self._piece(("rtitle", title), lambda: self.reserve_title.set_text(title),
+                              self.reserve_title)]
+        reserve = state.reserve(player)
+        for engines in ENGINE_TYPES:
+            count = reserve.get(engines, 0)
+            disc, digit, counter = self.reserve[engines]
+
+            def prepare(e: int = engines, n: int = count, disc: Any = disc, digit: Any = digit,
+                        counter: Any = counter) -> None:
+                disc.set_facecolor(PLAYER_COLORS[player % 5] if n else "#d4d4d4")
+                disc.set_edgecolor(SELECTED_EDGE if chosen == e else "white")
+                disc.set_linewidth(3.2 if chosen == e else 1.2)
+                digit.set_color(LABEL_COLORS[player % 5] if n else "#737373")
+                counter.set_text(f"×{n}")
+            pieces.append(self._piece(("reserve", engines, player, count, chosen == engines),
+                                      prepare, disc, digit, counter))
+        return pieces
+
+    def _attack_arrows(self, state: ZyrcanState) -> str:
+        arrows = []
+        for n, (u, v, owner) in enumerate(attack_edges(state)):
+            arrow = FancyArrowPatch(hex_center(u), hex_center(v), arrowstyle="-|>",
+                                    mutation_scale=12, linewidth=1.6, shrinkA=9, shrinkB=9,
+                                    color=PLAYER_COLORS[owner % 5], alpha=0.9,
+                                    connectionstyle="arc3,rad=0.12", gid=f"attack{n}")
+            arrow.set_clip_on(False)
+            self.ax.add_patch(arrow)
+            arrows.append(arrow)
+        try:
+            return self._render(*arrows)
+        finally:
+            for arrow in arrows:
+                arrow.remove()
+
+
+_BOARDS: "OrderedDict[tuple[Hex, ...], _Board]" = OrderedDict()
+_BOARDS_KEPT = 8
+
+
+def _board_for(game: ZyrcanGame) -> _Board:
+    key = game.hexes
+    board = _BOARDS.get(key)
+    if board is None:
+        board = _BOARDS[key] = _Board(game)
+        while len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    else:
+        _BOARDS.move_to_end(key)
+    return board
+
+
+def _caption(state: ZyrcanState) -> str:
+    if state.phase == OVER:
+        outcome = state.outcome()
+        if outcome is None or not outcome.winners:
+            return "Game over"
+        names = " and ".join(PLAYER_NAMES[p % 5] for p in outcome.winners)
+        return f"Game over: {names} {'win' if len(outcome.winners) > 1 else 'wins'}"
+    phase = "placement" if state.phase == PLACEMENT else "attack"
+    return f"{PLAYER_NAMES[state.to_move % 5]} to move · {phase} phase"
+
+
+def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
+             highlight: Iterable[Hex] = (), *, hint: Any = None,
+             show_attacks: bool = False) -> str:
+    """The board as an SVG string.
+
+    ``selected``: a hex (its ship gets a thick outline) or an engine count (that reserve
+    ship is outlined). ``highlight``: hexes outlined as targets (``target_<q>_<r>``).
+    ``hint``: a move to mark. ``show_attacks``: overlay the attack graph, an arrow from
+    every ship to every enemy it could destroy next (ZY-07 … ZY-10), whoever's turn it is.
+    Same arguments, same bytes.
+    """
+    board = _board_for(state.game)
+    return board.svg(state, selected, frozenset(highlight), hint, show_attacks)
+
+
+def draw_attack_graph(state: ZyrcanState, **kwargs: Any) -> str:
+    """The board with the attack graph drawn over it (arrows attacker -> victim)."""
+    return draw_svg(state, show_attacks=True, **kwargs)
+
+
+class SVGPicture:
+    """An SVG string that notebooks display as a picture (``display(SVGPicture(svg))``)."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return "<Zyrcan board picture>"
+
+
+def picture(state: ZyrcanState, **kwargs: Any) -> SVGPicture:
+    """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
+    return SVGPicture(draw_svg(state, **kwargs))
+
+
+__all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "hex_center", "hex_id", "parse_id", "attack_edges",
+           "draw_svg", "draw_attack_graph", "picture", "SVGPicture"]

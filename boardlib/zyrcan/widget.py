@@ -1,0 +1,168 @@
+"""Zyrcan in a notebook: a playable board built on :class:`boardlib.widgets.GamePanel`.
+
+Placement (ZY-05): click one of your reserve ships under the board to choose its
+engine count (the smallest type you still have is chosen for you), then click an
+empty hex. Attack (ZY-06 … ZY-10): click one of your ships; its legal targets
+are outlined (``target_<q>_<r>``); click a target to attack. Anything else is
+refused in the "why not?" line with the rule it breaks.
+
+The controller only translates clicks into candidate moves; the engine decides
+(``why_illegal``), so the board never knows a rule the engine does not.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import boardlib
+from boardlib.core.api import Illegal
+from boardlib.core.bots import Bot
+from boardlib.grids.hex import Hex, direction_between
+from boardlib.widgets import BaseController, GamePanel, Play, Select
+from boardlib.widgets.controller import ClickResult
+
+from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
+from .rules import ATTACK, ENGINE_TYPES, PLACEMENT, Attack, Pass, Place, ZyrcanState
+
+#: Element id prefixes that stand for a board hex (the hex, its ship, digit, outlines).
+HEX_PREFIXES = frozenset({"hex", "ship", "label", "target", "hint"})
+_PLAYER = re.compile(r"\bplayer (\d+)")
+
+
+class ZyrcanController(BaseController):
+    """Clicks -> Zyrcan moves. The selection is an engine count (placing) or a hex (attacking)."""
+
+    colors = PLAYER_COLORS
+    names = PLAYER_NAMES
+
+    # --- drawing --------------------------------------------------------------
+    def draw(self, state: ZyrcanState, selection: Any, hint: Any = None) -> str:
+        if state.phase == PLACEMENT:
+            return draw_svg(state, selected=self.placing_type(state, selection), hint=hint)
+        if isinstance(selection, Hex):
+            return draw_svg(state, selected=selection,
+                            highlight=state.targets(selection).values(), hint=hint)
+        return draw_svg(state, hint=hint)
+
+    def static_svg(self, state: ZyrcanState) -> str:
+        return draw_svg(state)
+
+    @staticmethod
+    def placing_type(state: ZyrcanState, selection: Any) -> int | None:
+        """The engine count a click on a hex places: the chosen type, else the smallest left."""
+        if state.phase != PLACEMENT:
+            return None
+        reserve = state.reserve(state.to_move)
+        if isinstance(selection, int) and reserve.get(selection, 0):
+            return selection
+        return next((e for e in ENGINE_TYPES if reserve.get(e, 0)), None)
+
+    # --- clicks ---------------------------------------------------------------
+    def click(self, state: ZyrcanState, element_id: str, selection: Any) -> ClickResult:
+        parsed = parse_id(element_id)
+        if parsed is None:
+            return None
+        prefix, fields = parsed
+        if prefix in ("reserve", "reservelabel") and len(fields) == 1:
+            return self._click_reserve(state, fields[0])
+        if prefix in HEX_PREFIXES and len(fields) == 2:
+            return self._click_hex(state, Hex(*fields), selection)
+        return None
+
+    def _click_reserve(self, state: ZyrcanState, engines: int) -> ClickResult:
+        if state.phase != PLACEMENT:
+            return Play(Place(Hex(0, 0), engines))  # the engine says why not (ZY-06 / game over)
+        empty = next((h for h in state.game.hexes if state.ship_at(h) is None), None)
+        problem = state.why_illegal(Place(empty, engines)) if empty is not None else None
+        if problem is not None:
+            return problem  # e.g. ZY-03: no ship of that type left
+        return Select(engines)
+
+    def _click_hex(self, state: ZyrcanState, at: Hex, selection: Any) -> ClickResult:
+        if state.phase == PLACEMENT:
+            return Play(Place(at, self.placing_type(state, selection) or 1))
+        if state.phase != ATTACK:
+            return Play(Pass())  # the game is over: the engine explains with the ending's rule
+        ship = state.ship_at(at)
+        mine = ship is not None and ship.owner == state.to_move
+        if isinstance(selection, Hex) and selection != at and not mine:
+            return self._attack_towards(state, selection, at)
+        if isinstance(selection, Hex) and selection == at:
+            return Select(None)
+        if mine:
+            return Select(at)
+        # Not one of yours and nothing selected: ask the engine to attack *from* here,
+        # which it refuses with the reason (no ship there / someone else's ship, ZY-06).
+        return Play(Attack(at, 0))
+
+    def _attack_towards(self, state: ZyrcanState, origin: Hex, at: Hex) -> ClickResult:
+        """The attack from ``origin`` that ends on ``at``, or why there is none."""
+        for direction, target in state.targets(origin).items():
+            if target == at:
+                return Play(Attack(origin, direction))
+        ship = state.ship_at(origin)
+        if ship is None:
+            return Select(None)
+        direction = direction_between(origin, at)
+        if direction is None:
+            return Illegal("ZY-07", "A ship flies straight along one of the six hex directions, "
+                                    f"and {at} is not on a straight line from {origin}.")
+        distance = origin.distance(at)
+        if distance != ship.engines:
+            plural = "es" if ship.engines > 1 else ""
+            return Illegal("ZY-08", f"This {ship.engines}-engine ship flies exactly "
+                                    f"{ship.engines} hex{plural}, but {at} is {distance} away.")
+        return Play(Attack(origin, direction))  # the right distance: the engine says why not
+
+    # --- words ----------------------------------------------------------------
+    def status(self, state: ZyrcanState, selection: Any) -> str:
+        if state.phase == PLACEMENT:
+            engines = self.placing_type(state, selection)
+            placed = sum(1 for _ in state.ships())
+            return (f"placement (ZY-05): click a hex to place a {engines}-engine ship, or pick "
+                    f"another type under the board · {placed} ships placed")
+        if state.phase != ATTACK:
+            return ""
+        if state.legal_moves() == (Pass(),):
+            return "no attack is possible: you must pass, which ends the game (ZY-12)"
+        if isinstance(selection, Hex):
+            targets = state.targets(selection)
+            ship = state.ship_at(selection)
+            engines = ship.engines if ship else 0
+            if not targets:
+                return f"the {engines}-engine ship on {selection} has no target; pick another"
+            return (f"the {engines}-engine ship on {selection} can hit {len(targets)} "
+                    f"target{'s' if len(targets) > 1 else ''}: click one")
+        return "attack (ZY-06): click one of your ships"
+
+    def localize(self, text: str) -> str:
+        """The engine says "player 2"; the board says "Green"."""
+        return _PLAYER.sub(lambda m: self.player_name(int(m[1])), text)
+
+    def button_moves(self, state: ZyrcanState) -> Sequence[tuple[str, Any]]:
+        if state.phase == ATTACK and state.legal_moves() == (Pass(),):
+            return [("Pass", Pass())]
+        return ()
+
+    def selection_after(self, state: ZyrcanState, selection: Any) -> Any:
+        """Keep the chosen reserve type while placing (if the next player still has it)."""
+        return selection if state.phase == PLACEMENT and isinstance(selection, int) else None
+
+
+class ZyrcanBoard(GamePanel):
+    """A playable Zyrcan board: ``ZyrcanBoard(players=3, seats=["human", "greedy", "mcts"])``.
+
+    ``state``: a prepared position to start from (see ``boardlib.zyrcan.rules.position``);
+    ``seats``: per player ``"human"``, ``"random"``, ``"greedy"``, ``"mcts"`` or a bot.
+    Other keywords go to :class:`GamePanel` (``delay``, ``hint_bot``, ``seed`` ...).
+    """
+
+    def __init__(self, players: int = 3, state: ZyrcanState | None = None,
+                 seats: Sequence[str | Bot] | None = None, **kwargs: Any) -> None:
+        options = {k: kwargs.pop(k) for k in ("board", "first_player") if k in kwargs}
+        game = state.game if state is not None else boardlib.load("zyrcan", players=players,
+                                                                   **options)
+        super().__init__(game, ZyrcanController(), state=state, seats=seats, **kwargs)
+
+
+__all__ = ["ZyrcanBoard", "ZyrcanController", "HEX_PREFIXES"]
