@@ -68,6 +68,10 @@ class BaseController:
         """Game-specific words for the status line (phase, what to click next); may be empty."""
         return ""
 
+    def localize(self, text: str) -> str:
+        """Engine text (events, refusals) in the board's words, e.g. colour names for players."""
+        return text
+
     def describe(self, state: State, move: Any) -> str:
         """A move for the move list, as played from ``state``."""
         return str(move)

@@ -407,7 +407,8 @@ class GamePanel(w.VBox):
         who = self._player_html(player)
         text = html.escape(self._helpers.describe(before, move))
         self._moves_html.append(f"<li>{who}: {text}</li>")
-        events = "".join(f"<li>{html.escape(str(e))}</li>" for e in after.events)
+        events = "".join(f"<li>{html.escape(self._helpers.localize(str(e)))}</li>"
+                         for e in after.events)
         self._log_html.append(events)
 
     def _rebuild_history(self) -> None:
@@ -419,11 +420,12 @@ class GamePanel(w.VBox):
 
     def _refuse(self, problem: Illegal) -> None:
         self.last_refusal = problem
-        self.message = f"Why not? {problem.reason} ({problem.rule})"
+        reason = self._helpers.localize(problem.reason)
+        self.message = f"Why not? {reason} ({problem.rule})"
         rule = html.escape(problem.rule)
         title = self._rule_title(problem.rule)
         tip = f' title="{html.escape(title)}"' if title else ""
-        self.why_line.value = (f"<b>Why not?</b> {html.escape(problem.reason)} "
+        self.why_line.value = (f"<b>Why not?</b> {html.escape(reason)} "
                           f"<code{tip}>{rule}</code>")
 
     def _say(self, text: str) -> None:
