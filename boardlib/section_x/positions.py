@@ -23,7 +23,7 @@ def position(*, players: int = 2, tiles: Mapping[str, tuple[str, int]] | None = 
              prisoners: Mapping[int, Sequence[str]] | None = None,
              doors: Mapping[int, Sequence[str]] | None = None,
              player: int = 0, phase: str = "tile", steps: Mapping[int, Sequence[int]] | None = None,
-             keys: Sequence[bool] | None = None, stack: Sequence[str] | None = None,
+             keys_left: Sequence[bool] | None = None, stack: Sequence[str] | None = None,
              turn: int = 0, round: int = 1, **options: Any) -> SectionXState:
     """A validated position.
 
@@ -34,7 +34,9 @@ def position(*, players: int = 2, tiles: Mapping[str, tuple[str, int]] | None = 
     order, player by player); ``steps`` gives per player the steps already taken
     by their prisoners this turn (in the same order as ``prisoners``);
     ``stack`` lists kinds for the top of the stack (drawn first). All other
-    tiles go, in id order, to the bottom of the stack.
+    tiles go, in id order, to the bottom of the stack. ``keys_left`` says which
+    players still have their key this round (SX-I6); other keyword arguments are
+    game options (``keys``, ``strict_fit``, ``round_target``, ``max_turns``, ``seed``).
     """
     game = SectionXGame(players=players, **options)
     free = list(range(NUM_TILES))
@@ -67,12 +69,12 @@ def position(*, players: int = 2, tiles: Mapping[str, tuple[str, int]] | None = 
             row.append([part, stamp])
             stamp += 1
         door_rows.append(row + [None] * (2 - len(row)))
-    if keys is None:
-        keys = [bool(game.options["keys"])] * players
+    if keys_left is None:
+        keys_left = [bool(game.options["keys"])] * players
     data = {
         "board": board, "hands": hand_lists, "stack": stack_ids, "prisoners": places,
         "steps": used, "steps_total": sum(used), "doors": door_rows, "door_stamp": stamp,
-        "keys": list(keys), "player": player, "phase": phase, "turn": turn, "round": round,
+        "keys": list(keys_left), "player": player, "phase": phase, "turn": turn, "round": round,
         "events": [], "result": None,
     }
     return game.state_from_dict(data)

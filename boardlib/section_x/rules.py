@@ -634,11 +634,11 @@ class SectionXState(State):
             return None
         if is_zone(dst):
             if occ.get(dst):
-                return Illegal("SX-18", f"{place_text(dst)} is already claimed by player "
+                return Illegal("SX-18", f"Free {place_text(dst)} is already claimed by player "
                                f"{occ[dst][0] // PRISONERS}; no other prisoner may enter it.")
             return None
         if len(occ.get(dst, ())) >= self.capacity(dst):
-            return Illegal("SX-17", f"{place_text(dst)} is full: a tunnel part holds one prisoner "
+            return Illegal("SX-17", f"Place {place_text(dst)} is full: a tunnel part holds one prisoner "
                            "and a hiding place two.")
         owner = self.door_at(dst)
         if owner is not None and owner != p and not self.keys[p]:
@@ -701,12 +701,12 @@ class SectionXState(State):
     def _field(self, h: object, what: str = "tile") -> tuple[int | None, Illegal | None]:
         """The ocean field index of ``h`` or why it is none (SX-I1)."""
         if not isinstance(h, Hex) or h not in FIELD_INDEX:
-            return None, Illegal("SX-I1", f"{h} is not a field of the board.")
+            return None, Illegal("SX-I1", f"Field {h} is not on the board.")
         if h in ISLAND_FIELDS:
-            return None, Illegal("SX-I1", f"{h} is part of the island; {what}s go on ocean "
+            return None, Illegal("SX-I1", f"Field {h} is part of the island; {what}s go on ocean "
                                  "fields only.")
         if h in GATE_OF:
-            return None, Illegal("SX-I1", f"{h} is the gate of free zone {GATE_OF[h]}; {what}s "
+            return None, Illegal("SX-I1", f"Field {h} is the gate of free zone {GATE_OF[h]}; {what}s "
                                  "go on ocean fields only.")
         return FIELD_INDEX[h], None
 
@@ -842,7 +842,7 @@ class SectionXState(State):
         src, dst = parse_place(move.src), parse_place(move.dst)
         for text, code in ((move.src, src), (move.dst, dst)):
             if code is None or code in (FREED, BURIED) or (code >= 0 and not self.part_exists(code)):
-                return Illegal("SX-I4", f"{text!r} is not a place on the board: write island, "
+                return Illegal("SX-I4", f"There is no place {text!r} on the board: write island, "
                                "zone 0-5, or q,r/i for part i of a tile.")
         if is_zone(src):
             return Illegal("SX-18", "A prisoner in a free zone has escaped; it does not move "
@@ -856,8 +856,8 @@ class SectionXState(State):
             return Illegal("SX-16", f"Your prisoner on {move.src} has already taken two steps "
                            "this turn.")
         if dst not in self.links().get(src, ()):
-            return Illegal("SX-I4", f"{move.src} and {move.dst} are not joined by two facing "
-                           "openings.")
+            return Illegal("SX-I4", f"Places {move.src} and {move.dst} are not joined by two "
+                           "facing openings.")
         return self._step_block(p, dst, self.occupancy())
 
     def _why_door(self, move: Door) -> Illegal | None:
