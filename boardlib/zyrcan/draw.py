@@ -18,15 +18,17 @@ made in advance, then writes the SVG straight through the SVG canvas.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 from collections import OrderedDict
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, FancyArrowPatch, Polygon, RegularPolygon
+from matplotlib.patches import Circle, FancyArrowPatch, RegularPolygon
+from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 
@@ -112,51 +114,59 @@ class _Board:
                                   edgecolor=HEX_EDGE, linewidth=1.0, gid=hex_id("hex", h))
             ship = Circle((x, y), SHIP_RADIUS, linewidth=1.2, edgecolor="white",
                           gid=hex_id("ship", h), visible=False)
-            label = ax.text(x, y, "", ha="center", va="center_baseline", fontsize=font,
-                            fontweight="bold", gid=hex_id("label", h), visible=False)
+            label = Text(x, y, "", ha="center", va="center_baseline", fontsize=font,
+                         fontweight="bold", gid=hex_id("label", h), visible=False)
             target = RegularPolygon((x, y), 6, radius=0.86, orientation=0.0, fill=False,
                                     edgecolor=TARGET_EDGE, linewidth=2.6,
                                     gid=hex_id("target", h), visible=False)
-            for patch in (cell, ship, target):
-                ax.add_patch(patch)
             self.cell[h] = (cell, ship, label, target)
         # Up to two hint outlines (a placement, or an attack's origin and target).
         self.hint_patches = []
         for _ in range(2):
             hint = RegularPolygon((0, 0), 6, radius=0.9, orientation=0.0, fill=False,
                                   edgecolor=HINT_EDGE, linewidth=2.6, linestyle=(0, (3, 2)))
-            ax.add_patch(hint)
             self.hint_patches.append(hint)
         self.hint_arrow = FancyArrowPatch((0, 0), (1, 1), arrowstyle="-|>", mutation_scale=14,
                                           color=HINT_EDGE, linewidth=2.0, shrinkA=10,
                                           shrinkB=10, gid="hintarrow")
-        ax.add_patch(self.hint_arrow)
         # The reserve of the player to move, centred under the board.
         middle = (self.xmin + self.xmax) / 2.0
-        self.reserve_title = ax.text(self.xmin + 0.4, self.reserve_y, "", ha="left",
+        self.reserve_title = Text(self.xmin + 0.4, self.reserve_y, "", ha="left",
                                      va="center", fontsize=font, gid="reservetitle")
         self.reserve: dict[int, tuple[Any, Any, Any]] = {}
         for k, engines in enumerate(ENGINE_TYPES):
             x = middle + (k - 0.5) * 2.6
             disc = Circle((x, self.reserve_y), SHIP_RADIUS, linewidth=1.2, edgecolor="white",
                           gid=f"reserve_{engines}")
-            ax.add_patch(disc)
-            digit = ax.text(x, self.reserve_y, str(engines), ha="center", va="center_baseline",
+            digit = Text(x, self.reserve_y, str(engines), ha="center", va="center_baseline",
                             fontsize=font, fontweight="bold", gid=f"reservelabel_{engines}")
-            count = ax.text(x + 0.75, self.reserve_y, "", ha="left", va="center",
+            count = Text(x + 0.75, self.reserve_y, "", ha="left", va="center",
                             fontsize=font - 1, gid=f"reservecount{engines}")
             self.reserve[engines] = (disc, digit, count)
-        self.caption = ax.text(self.xmin + 0.4, top - 0.75, "", ha="left", va="center",
+        self.caption = Text(self.xmin + 0.4, top - 0.75, "", ha="left", va="center",
                                fontsize=font + 1, gid="caption")
-        for artist in ax.get_children():
-            artist.set_clip_on(False)  # nothing leaves the axes; clipping costs time
+        # The artists are drawn one by one into the SVG renderer, never through the axes
+        # (adding them there would compute data limits and clip paths we do not need).
+        for artist in self._artists():
+            self._attach(artist)
         self._pieces: dict[tuple[Any, ...], str] = {}
         self._buffer = io.StringIO()
         w_pt, h_pt = width * UNIT_INCHES * 72, height * UNIT_INCHES * 72
-        with matplotlib.rc_context(SVG_RC):
+        with _svg_settings():
             self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
         self._header = self._buffer.getvalue() + ' <g id="figure_1">\n  <g id="board_axes">\n'
         self._footer = "  </g>\n </g>\n</svg>\n"
+
+    def _artists(self) -> list[Any]:
+        found = [a for parts in self.cell.values() for a in parts]
+        found += self.hint_patches + [self.hint_arrow, self.reserve_title, self.caption]
+        found += [a for parts in self.reserve.values() for a in parts]
+        return found
+
+    def _attach(self, artist: Any) -> None:
+        artist.set_figure(self.fig)
+        artist.set_transform(self.ax.transData)
+        artist.set_clip_on(False)  # nothing leaves the board; clipping costs time
 
     # --- pieces ------------------------------------------------------------
     def _render(self, *artists: Any) -> str:
@@ -164,7 +174,7 @@ class _Board:
         buffer = self._buffer
         buffer.seek(0)
         buffer.truncate()
-        with matplotlib.rc_context(SVG_RC):
+        with _svg_settings():
             for artist in artists:
                 if artist.get_visible():
                     artist.draw(self._renderer)
@@ -270,18 +280,25 @@ class _Board:
                                     mutation_scale=12, linewidth=1.6, shrinkA=9, shrinkB=9,
                                     color=PLAYER_COLORS[owner % 5], alpha=0.9,
                                     connectionstyle="arc3,rad=0.12", gid=f"attack{n}")
-            arrow.set_clip_on(False)
-            self.ax.add_patch(arrow)
+            self._attach(arrow)
             arrows.append(arrow)
-        try:
-            return self._render(*arrows)
-        finally:
-            for arrow in arrows:
-                arrow.remove()
+        return self._render(*arrows)
 
 
 _BOARDS: "OrderedDict[tuple[Hex, ...], _Board]" = OrderedDict()
 _BOARDS_KEPT = 8
+
+
+@contextlib.contextmanager
+def _svg_settings() -> Iterator[None]:
+    """Our SVG rcParams for a moment (cheaper than ``rc_context``, which copies them all)."""
+    params = matplotlib.rcParams
+    saved = {key: params[key] for key in SVG_RC}
+    params.update(SVG_RC)
+    try:
+        yield
+    finally:
+        params.update(saved)
 
 
 def _board_for(game: ZyrcanGame) -> _Board:

@@ -114,6 +114,22 @@ class ZyrcanController(BaseController):
                                     f"{ship.engines} hex{plural}, but {at} is {distance} away.")
         return Play(Attack(origin, direction))  # the right distance: the engine says why not
 
+    def clicks_for(self, state: ZyrcanState, move: Any, selection: Any = None) -> list[str]:
+        """The element ids a player clicks to play ``move`` (scripted games, benchmarks)."""
+        if isinstance(move, Place):
+            pick = [] if self.placing_type(state, selection) == move.engines else [
+                f"reserve_{move.engines}"]
+            return pick + [f"hex_{move.at.q}_{move.at.r}"]
+        if isinstance(move, Attack):
+            ship = state.ship_at(move.origin)
+            end = None if ship is None else state.game.landing(move.origin, ship.engines,
+                                                                move.direction)
+            if end is None:
+                return []
+            pick = [] if selection == move.origin else [f"ship_{move.origin.q}_{move.origin.r}"]
+            return pick + [f"ship_{end.q}_{end.r}"]
+        return []  # a pass is a button, not a click on the board
+
     # --- words ----------------------------------------------------------------
     def status(self, state: ZyrcanState, selection: Any) -> str:
         if state.phase == PLACEMENT:

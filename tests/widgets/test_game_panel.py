@@ -9,7 +9,7 @@ import pytest
 from boardlib.core.bots import RandomBot
 from boardlib.widgets import GamePanel
 
-from conftest import Mark, Resign, TicTacToe, TTTController  # noqa: E402
+from tictactoe_game import Mark, Resign, TicTacToe, TTTController
 
 
 def make(seats=None, **kwargs) -> GamePanel:

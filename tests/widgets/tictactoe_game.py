@@ -1,10 +1,11 @@
-"""A tiny game (noughts and crosses) to drive the shared widgets without a real engine."""
+"""A tiny game (noughts and crosses) to drive the shared widgets without a real engine.
+
+A plain module (not conftest.py) so that its name is unique across the test folders.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping
-
-import pytest
 
 from boardlib.core.api import TERMINAL, Event, Game, Illegal, InvalidInputError, Option, Outcome, State
 from boardlib.widgets import BaseController, Play, Select
@@ -146,13 +147,3 @@ class TTTController(BaseController):
 
     def button_moves(self, state: TTTState):
         return [("Resign", Resign())]
-
-
-@pytest.fixture
-def ttt_game() -> TicTacToe:
-    return TicTacToe()
-
-
-@pytest.fixture
-def ttt_controller() -> TTTController:
-    return TTTController()

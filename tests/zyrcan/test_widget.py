@@ -1,0 +1,209 @@
+"""ZyrcanBoard driven from Python: clicks arrive as element ids, as the browser sends them."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from boardlib.core.bots import RandomBot
+from boardlib.grids.hex import Hex
+from boardlib.zyrcan.rules import PLACEMENT, Attack, Pass, Place, position
+from boardlib.zyrcan.widget import ZyrcanBoard, ZyrcanController
+
+E, NE, NW, W, SW, SE = range(6)
+# Red (0) to move: the 2-engine ship on 2,2 can hit 4,2 (E) and 2,4 (SE) (ZY-08, ZY-10);
+# 3,3 holds Red's own ship, 3,2 an enemy one hex away, 5,2 an enemy three hexes away.
+SHIPS = {Hex(2, 2): (0, 2), Hex(4, 2): (1, 1), Hex(2, 4): (2, 3), Hex(3, 3): (0, 1),
+         Hex(3, 2): (1, 2), Hex(5, 2): (2, 2), Hex(6, 1): (1, 1)}
+
+
+def ids(svg: str, prefix: str) -> set[str]:
+    return set(re.findall(rf'id="({prefix}_[^"]*)"', svg))
+
+
+def attack_board(**kwargs) -> ZyrcanBoard:
+    return ZyrcanBoard(state=position(players=3, ships=SHIPS), **kwargs)
+
+
+def assert_refused(board: ZyrcanBoard, element_id: str, rule: str) -> None:
+    state, moves, svg = board.state, board.match.moves, board.svg
+    board.click(element_id)
+    assert board.last_refusal is not None and board.last_refusal.rule == rule, board.message
+    assert rule in board.why_line.value and "Why not?" in board.why_line.value
+    assert board.state is state and board.match.moves == moves
+    assert ids(board.svg, "ship") == ids(svg, "ship")
+
+
+# --- placement (ZY-05) ---------------------------------------------------------------
+
+def test_click_a_hex_places_the_smallest_type_first():
+    board = ZyrcanBoard(players=3)
+    assert ids(board.svg, "ship") == set()
+    board.click("hex_5_2")
+    assert board.match.moves == (Place(Hex(5, 2), 1),)
+    assert ids(board.svg, "ship") == {"ship_5_2"}
+    assert "Red placed a 1-engine ship on 5,2 (ZY-05)" in board.event_log.value
+    assert "Blue to move" in board.status_line.value
+
+
+def test_choose_a_reserve_type_then_place_it():
+    board = ZyrcanBoard(players=3)
+    board.click("reserve_3")
+    assert board.selection == 3 and board.match.moves == ()
+    board.click("label_4_2")               # the digit on a hex counts as the hex
+    assert board.match.moves == (Place(Hex(4, 2), 3),)
+    board.click("reservelabel_2")          # Blue picks by the digit of the reserve ship
+    board.click("hex_4_3")
+    assert board.match.moves[-1] == Place(Hex(4, 3), 2)
+
+
+def test_placing_on_a_ship_is_refused_with_ZY_05():
+    board = ZyrcanBoard(players=3)
+    board.click("hex_5_2")
+    assert_refused(board, "hex_5_2", "ZY-05")
+    assert_refused(board, "ship_5_2", "ZY-05")
+
+
+def test_an_exhausted_reserve_type_is_refused_with_ZY_03():
+    state = position(players=3, ships={Hex(2, 2): (0, 3), Hex(3, 2): (0, 3)}, phase=PLACEMENT)
+    board = ZyrcanBoard(state=state)
+    assert "×0" in board.svg
+    assert_refused(board, "reserve_3", "ZY-03")
+    assert "no 3-engine ship" in board.message
+
+
+# --- attack (ZY-06 ... ZY-10) ----------------------------------------------------------
+
+def test_selecting_a_ship_highlights_exactly_its_legal_targets():
+    board = attack_board()
+    assert ids(board.svg, "target") == set()
+    board.click("ship_2_2")
+    expected = {f"target_{h.q}_{h.r}" for h in board.state.targets(Hex(2, 2)).values()}
+    assert expected == {"target_4_2", "target_2_4"}
+    assert ids(board.svg, "target") == expected
+    assert "can hit 2 targets" in board.status_line.value
+    board.click("ship_3_3")                # another own ship: it becomes the selection
+    assert board.selection == Hex(3, 3)
+    assert ids(board.svg, "target") == {f"target_{h.q}_{h.r}" for h in
+                                        board.state.targets(Hex(3, 3)).values()}
+    board.click("ship_3_3")                # clicking it again clears the selection
+    assert board.selection is None and ids(board.svg, "target") == set()
+
+
+def test_an_attack_destroys_the_enemy_and_the_attacker_takes_its_hex():
+    board = attack_board()
+    board.click("ship_2_2")
+    board.click("target_4_2")
+    assert board.match.moves == (Attack(Hex(2, 2), E),)
+    ships = ids(board.svg, "ship")
+    assert "ship_2_2" not in ships and "ship_4_2" in ships
+    assert len(ships) == len(SHIPS) - 1
+    assert board.state.ship_at(Hex(4, 2)).owner == 0
+    assert "destroyed Blue's 1-engine ship on 4,2 (ZY-10)" in board.event_log.value.replace(
+        "&#x27;", "'")
+    assert ids(board.svg, "target") == set() and board.selection is None
+
+
+def test_illegal_attack_clicks_name_their_rule_and_change_nothing():
+    board = attack_board()
+    board.click("ship_2_2")
+    assert_refused(board, "hex_4_3", "ZY-07")    # not on a straight line
+    assert_refused(board, "ship_3_2", "ZY-08")   # an enemy, but one hex away
+    assert "exactly 2 hexes" in board.message and "1 away" in board.message
+    assert_refused(board, "ship_5_2", "ZY-08")   # three hexes away
+    assert_refused(board, "hex_2_0", "ZY-10")    # the right distance, but empty
+    assert board.selection == Hex(2, 2)          # a refusal keeps the selection
+
+
+def test_clicking_an_enemy_or_empty_hex_first_is_refused_with_ZY_06():
+    board = attack_board()
+    assert_refused(board, "ship_4_2", "ZY-06")
+    assert "Blue" in board.message               # the board's names, not "player 1"
+    assert_refused(board, "hex_0_5", "ZY-06")
+
+
+def test_pass_button_when_no_attack_is_left():
+    state = position(players=3, ships={Hex(2, 2): (0, 1), Hex(6, 1): (1, 1), Hex(2, 6): (2, 2)})
+    board = ZyrcanBoard(state=state)
+    assert state.legal_moves() == (Pass(),)
+    assert [b.description for b in board.actions.children] == ["Pass"]
+    assert "must pass" in board.status_line.value
+    board.actions.children[0].click()
+    assert board.state.is_terminal() and "Game over" in board.status_line.value
+    assert_refused(board, "hex_2_2", "ZY-12")
+
+
+# --- panel controls -----------------------------------------------------------------
+
+def test_undo_and_redo():
+    board = attack_board()
+    board.click("ship_2_2")
+    board.click("ship_4_2")
+    after = board.svg
+    board.undo()
+    assert board.match.moves == () and ids(board.svg, "ship") == {
+        f"ship_{h.q}_{h.r}" for h in SHIPS}
+    board.redo()
+    assert board.match.moves == (Attack(Hex(2, 2), E),) and board.svg == after
+
+
+def test_bot_move_hint_and_bot_seats():
+    board = ZyrcanBoard(players=3, seats=["human", "random", "greedy"])
+    board.click("hex_4_2")                 # the bots reply at once without an event loop
+    assert len(board.match.moves) == 3 and board.state.current_player == 0
+    hint = board.hint()
+    assert isinstance(hint, Place) and len(board.match.moves) == 3
+    assert ids(board.svg, "hint") == {f"hint_{hint.at.q}_{hint.at.r}"}
+    assert "Hint (greedy)" in board.why_line.value
+    board.bot_move()                       # plays for the human seat, then the bots reply
+    assert len(board.match.moves) == 6 and ids(board.svg, "hint") == set()
+    board.undo()                           # back to the human's turn, past the bots' moves
+    assert len(board.match.moves) == 3 and board.state.current_player == 0
+
+
+def test_new_game_with_more_players():
+    board = ZyrcanBoard(players=3)
+    board.click("hex_4_2")
+    board.new_game(players=5, seats=["human"] * 5)
+    assert board.match.moves == () and board.game.num_players == 5
+    assert len(ids(board.svg, "hex")) == 67 and len(board.seat_box.children) == 5
+    board.option_widgets["players"].value = 4
+    assert len(board.seat_box.children) == 4
+    board.new_game_button.click()
+    assert len(ids(board.svg, "hex")) == 53
+
+
+def test_mimebundle_has_a_static_svg_of_the_board():
+    board = attack_board()
+    board.click("ship_2_2")
+    data = board._repr_mimebundle_()
+    data = data[0] if isinstance(data, tuple) else data
+    svg = data["image/svg+xml"]
+    assert ids(svg, "ship") == {f"ship_{h.q}_{h.r}" for h in SHIPS}
+    assert ids(svg, "target") == set()     # the stored picture has no selection
+    assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_scripted_game_by_clicks_plays_exactly_the_bots_moves():
+    """Every move of a complete random game, entered by clicks, is the move intended."""
+    board = ZyrcanBoard(players=3)
+    controller: ZyrcanController = board.controller
+    bot = RandomBot(5)
+    while not board.state.is_terminal():
+        move = bot.choose(board.state)
+        clicks = controller.clicks_for(board.state, move, board.selection)
+        if not clicks:
+            assert board.try_move(move)
+        for element_id in clicks:
+            board.click(element_id)
+            assert board.last_refusal is None, board.message
+        assert board.match.moves[-1] == move
+    assert board.state.outcome() is not None and "Game over" in board.svg
+
+
+@pytest.mark.parametrize("bad", ["axes_1", "figure_1", "reservecount1", "hex_x_y", "hex_1"])
+def test_clicks_on_unknown_ids_do_nothing(bad):
+    board = attack_board()
+    svg = board.svg
+    board.click(bad)
+    assert board.match.moves == () and board.svg == svg and board.last_refusal is None
