@@ -1,0 +1,104 @@
+"""The shared API on Carcassonne: catalogue, moves as text, saved states, import isolation."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+import boardlib
+from boardlib.core.api import InvalidInputError
+from boardlib.core.match import Match
+from boardlib.carcassonne.catalogue import CATALOGUE
+from boardlib.carcassonne.rules import (END_TURN, PlaceFollower, PlaceTile, PlaceTunnelToken)
+
+from cc_helpers import play, position
+
+SPEC_IDS = ([f"CB-{i:02d}" for i in range(1, 17)] + [f"TU-{i:02d}" for i in range(1, 10)]
+            + [f"TU-V{i}" for i in range(1, 5)] + ["KR-01", "KR-02", "CB-I1", "TU-I1",
+                                                  "TU-I2", "TU-I3"])
+
+
+def test_catalogue_has_every_rule_of_the_specification():
+    assert all(rule in CATALOGUE for rule in SPEC_IDS)
+    assert {r.id for r in CATALOGUE.interpretations} >= {"CB-I1", "TU-I1", "TU-I2", "TU-I3"}
+
+
+def test_registry_and_options():
+    game = boardlib.load("carcassonne", players=3, seed=7, tunnel=True)
+    assert game.name == "carcassonne" and game.num_players == 3
+    with pytest.raises(InvalidInputError):
+        boardlib.load("carcassonne", farms="4th")
+    with pytest.raises(InvalidInputError):
+        boardlib.load("carcassonne", tunnels=True)
+
+
+@pytest.mark.parametrize("move", [PlaceTile((3, -2), 3), PlaceTile((0, 1), 0),
+                                  PlaceFollower("city:N+E"), PlaceFollower("cloister"),
+                                  PlaceFollower("field:NL+NR+EL+WR"),
+                                  PlaceTunnelToken((1, -4, "W"), "grey"), END_TURN])
+def test_moves_round_trip_through_text(move):
+    game = boardlib.load("carcassonne")
+    assert game.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("text", ["tile 1,2", "tile 1,0 rot 45", "follower city:Q",
+                                  "token blue 1,0 X", "dance", ""])
+def test_bad_move_text_is_refused_clearly(text):
+    with pytest.raises(InvalidInputError):
+        boardlib.load("carcassonne").parse_move(text)
+
+
+def test_parse_normalises_feature_order():
+    game = boardlib.load("carcassonne")
+    assert game.parse_move("follower city:W+N") == PlaceFollower("city:N+W")
+
+
+def test_state_round_trips_and_apply_leaves_old_state():
+    game = boardlib.load("carcassonne", players=3, seed=2, king_robber_baron=True)
+    match = Match(game)
+    for _ in range(60):
+        state = match.state
+        before = state.to_dict()
+        match.play(state.legal_moves()[len(state.legal_moves()) // 2])
+        assert state.to_dict() == before
+    again = game.state_from_json(match.state.to_json())
+    assert again.to_dict() == match.state.to_dict()
+    assert again.legal_moves() == match.state.legal_moves()
+    saved = Match.from_json(match.to_json())
+    assert saved.state.to_dict() == match.state.to_dict()
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d["board"].append([5, 5, "U", 0]), "does not fit"),
+    (lambda d: d["board"].__setitem__(0, [0, 0, "U", 0]), "start tile"),
+    (lambda d: d["deck"].append("C"), "not this game's tiles"),
+    (lambda d: d["supply"].__setitem__(0, 3), "supply"),
+    (lambda d: d["followers"].append([0, 0, "city:S", 0]), "no feature"),
+    (lambda d: d["tokens"].append([0, 0, "W", "blue"]), "no tunnel opening"),
+    (lambda d: d["scores"].__setitem__(1, -1), "scores"),
+    (lambda d: d.__setitem__("phase", "dancing"), "phase"),
+    (lambda d: d.pop("deck"), "malformed"),
+    (lambda d: d.__setitem__("completed", [5, 0, 0]), "completed"),
+])
+def test_malformed_saved_states_are_refused(change, words):
+    s = position("U", deck=["U"])
+    data = json.loads(json.dumps(s.to_dict()))
+    change(data)
+    with pytest.raises(InvalidInputError, match=words):
+        s.game.state_from_dict(data)
+
+
+def test_refused_move_leaves_state_unchanged():
+    s = position("U", deck=["U"])
+    before = s.to_dict()
+    with pytest.raises(Exception):
+        s.apply(PlaceTile((5, 5), 0))
+    assert s.to_dict() == before
+
+
+def test_importing_rules_does_not_import_drawing_libraries():
+    code = ("import sys, boardlib.carcassonne.rules, boardlib.carcassonne.features; "
+            "bad = [m for m in ('matplotlib', 'ipywidgets') if m in sys.modules]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
