@@ -441,6 +441,9 @@ class Room25Game(Game):
 
     def state_from_dict(self, data: Mapping[str, Any]) -> "Room25State":
         """Rebuild a state from ``to_dict``, checking every field (bad input: InvalidInputError)."""
+        return self._load(data, ready=True)
+
+    def _load(self, data: Mapping[str, Any], ready: bool) -> "Room25State":
         require(isinstance(data, Mapping), "a saved state is a JSON object")
         n, players = self.num_chars, self.players
 
@@ -558,7 +561,7 @@ class Room25Game(Game):
         s._events = ()
         s.where = _inverse(grid)
         s._legal = None
-        if phase not in (OVER,):
+        if ready and phase != OVER:
             require(s._decision_ready(), "the saved state does not wait for a decision")
         return s
 
@@ -576,8 +579,6 @@ _FIELDS = ("grid", "where", "up", "locked", "loc", "deaths", "roles", "shown", "
            "turn", "last_turn", "alarm", "phase", "cursor", "pass_no", "prog", "did", "cold",
            "trap", "flood", "shifts", "marker", "marker_used", "pending", "step", "result",
            "_events")
-_LIST_FIELDS = ("grid", "where", "loc", "shown", "seen", "prog", "did", "trap", "flood",
-                "shifts", "marker")
 
 
 class Room25State(State):
@@ -600,18 +601,25 @@ class Room25State(State):
         s = Room25State.__new__(Room25State)
         s.game = self.game
         s._legal = None
-        for f in _FIELDS:
-            setattr(s, f, getattr(self, f))
-        for f in _LIST_FIELDS:
-            setattr(s, f, list(getattr(self, f)))
+        s.grid, s.where, s.loc = list(self.grid), list(self.where), list(self.loc)
+        s.shown, s.seen, s.prog = list(self.shown), list(self.seen), list(self.prog)
+        s.did, s.trap, s.flood = list(self.did), list(self.trap), list(self.flood)
+        s.shifts, s.marker = list(self.shifts), list(self.marker)
+        s.up, s.locked, s.deaths, s.roles = self.up, self.locked, self.deaths, self.roles
+        s.order, s.turn, s.last_turn, s.alarm = self.order, self.turn, self.last_turn, self.alarm
+        s.phase, s.cursor, s.pass_no, s.cold = self.phase, self.cursor, self.pass_no, self.cold
+        s.marker_used, s.pending, s.step = self.marker_used, self.pending, self.step
+        s.result = self.result
         s._events = []
         return s
 
     def _finish(self) -> "Room25State":
         """Run automatic steps until a decision is needed, then freeze the lists."""
         self._advance()
-        for f in _LIST_FIELDS:
-            setattr(self, f, tuple(getattr(self, f)))
+        self.grid, self.where, self.loc = tuple(self.grid), tuple(self.where), tuple(self.loc)
+        self.shown, self.seen, self.prog = tuple(self.shown), tuple(self.seen), tuple(self.prog)
+        self.did, self.trap, self.flood = tuple(self.did), tuple(self.trap), tuple(self.flood)
+        self.shifts, self.marker = tuple(self.shifts), tuple(self.marker)
         self.deaths = tuple(self.deaths)
         self._events = tuple(self._events)
         return self
