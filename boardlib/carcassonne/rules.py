@@ -214,6 +214,39 @@ class Features:
 
 # --- the game ----------------------------------------------------------------------
 
+# What the neighbours of an empty place demand, packed in an int: 2 bits per direction
+# (0 nothing, 1 city, 2 road, 3 field), direction d at bits 2d..2d+1.
+SIDE_CODE = {"C": 1, "R": 2, "F": 3}
+CODE_SIDE = (None, "C", "R", "F")
+# tile letter -> for every demand code, the rotations that fit (CB-04); built on first use.
+_FIT_TABLE: dict[str, list[tuple[int, ...]]] = {}
+_PLACE_TILE: dict[tuple[Pos, int], "PlaceTile"] = {}
+
+
+def decode_need(code: int) -> tuple[str | None, ...]:
+    return tuple(CODE_SIDE[(code >> (2 * d)) & 3] for d in range(4))
+
+
+def fit_table(letter: str) -> list[tuple[int, ...]]:
+    table = _FIT_TABLE.get(letter)
+    if table is None:
+        table = []
+        for code in range(256):
+            need = decode_need(code)
+            table.append(tuple(r for r in range(4) if all(
+                n is None or n == side for n, side in zip(need, oriented(letter, r).sides))))
+        _FIT_TABLE[letter] = table
+    return table
+
+
+def place_tile(pos: Pos, rotation: int) -> "PlaceTile":
+    """Shared PlaceTile values: legal-move lists reuse them instead of building new ones."""
+    move = _PLACE_TILE.get((pos, rotation))
+    if move is None:
+        move = _PLACE_TILE[(pos, rotation)] = PlaceTile(pos, rotation)
+    return move
+
+
 
 class CarcassonneGame(Game):
     """Carcassonne for 2–5 players (CB-01), with The Tunnel unless ``tunnel=False``."""
@@ -257,22 +290,15 @@ class CarcassonneGame(Game):
                                           for c in cs}
         self.colours_in_play: tuple[str, ...] = tuple(c for c in COLOURS if c in self.owner_of)
         self.pool = tile_pool(o["tunnel"])
-        self._fits: dict[tuple[str, tuple], tuple[int, ...]] = {}
 
     @property
     def num_players(self) -> int:
         return self.options["players"]
 
-    def fits(self, letter: str, need: tuple) -> tuple[int, ...]:
-        """Rotations of ``letter`` whose sides match the neighbours' sides ``need`` (CB-04)."""
-        key = (letter, need)
-        found = self._fits.get(key)
-        if found is None:
-            found = tuple(r for r in range(4)
-                          if all(n is None or n == s
-                                 for n, s in zip(need, oriented(letter, r).sides)))
-            self._fits[key] = found
-        return found
+    @staticmethod
+    def fits(letter: str, need: int) -> tuple[int, ...]:
+        """Rotations of ``letter`` that satisfy the neighbours' demand ``need`` (CB-04)."""
+        return fit_table(letter)[need]
 
     def new_initial_state(self) -> "CarcassonneState":
         deck = list(self.pool)
@@ -362,9 +388,32 @@ class CarcassonneState(State):
         s = CarcassonneState.__new__(CarcassonneState)
         s.game = self.game
         s._legal = None
-        for name in CarcassonneState.__slots__:
-            setattr(s, name, getattr(self, name))
         s._events = ()
+        s.phase = self.phase
+        s.player = self.player
+        s.tile = self.tile
+        s.board = self.board
+        s.frontier = self.frontier
+        s.feats = self.feats
+        s.followers = self.followers
+        s.supply = self.supply
+        s.scores = self.scores
+        s.tokens = self.tokens
+        s.openings = self.openings
+        s.deck = self.deck
+        s.drawn = self.drawn
+        s.discarded = self.discarded
+        s.king = self.king
+        s.baron = self.baron
+        s.completed = self.completed
+        s.missed = self.missed
+        s.turn = self.turn
+        s.end_scores = self.end_scores
+        s.placed = self.placed
+        s.follower_done = self.follower_done
+        s.turn_tokens = self.turn_tokens
+        s.pending = self.pending
+        s.placements = self.placements
         return s
 
     def _new_turn_fields(self) -> None:
@@ -430,9 +479,7 @@ class CarcassonneState(State):
             npos = (x + dx, y + dy)
             if npos in board:
                 continue
-            need = list(frontier.get(npos, (None, None, None, None)))
-            need[OPPOSITE[d]] = ot.sides[d]
-            frontier[npos] = tuple(need)
+            frontier[npos] = frontier.get(npos, 0) | (SIDE_CODE[ot.sides[d]] << (2 * OPPOSITE[d]))
         if ot.openings:
             self.openings = tuple(sorted(self.openings + tuple(
                 (x, y, DIRS[d]) for d, _ in ot.openings)))
@@ -441,11 +488,12 @@ class CarcassonneState(State):
         self.feats = feats
 
     def _compute_placements(self, letter: str) -> tuple[PlaceTile, ...]:
-        fits = self.game.fits
+        table = fit_table(letter)
+        frontier = self.frontier
         out = []
-        for pos in sorted(self.frontier):
-            for r in fits(letter, self.frontier[pos]):
-                out.append(PlaceTile(pos, r))
+        for pos in sorted(frontier):
+            for r in table[frontier[pos]]:
+                out.append(place_tile(pos, r))
         return tuple(out)
 
     def _draw(self, events: list[Event]) -> None:
@@ -549,9 +597,10 @@ class CarcassonneState(State):
             return Illegal("CB-04", "A tile turns only in quarter turns: rotation 0 to 3.")
         if pos in self.board:
             return Illegal("CB-04", f"The place {pos[0]},{pos[1]} already holds a tile.")
-        need = self.frontier.get(pos)
-        if need is None:
+        code = self.frontier.get(pos)
+        if code is None:
             return Illegal("CB-04", "A new tile must touch the land along a whole edge.")
+        need = decode_need(code)
         sides = oriented(self.tile, r).sides
         names = {"C": "a city", "R": "a road", "F": "a field"}
         for d in range(4):
