@@ -590,6 +590,9 @@ class CarcassonneState(State):
         if self.phase != TILE:
             return Illegal("CB-03", "You have already laid your tile this turn.")
         pos, r = move.position, move.rotation
+        code = self.frontier.get(pos) if type(pos) is tuple else None
+        if code is not None and type(r) is int and r in fit_table(self.tile)[code]:
+            return None  # the common case: a legal placement
         if (not isinstance(pos, tuple) or len(pos) != 2
                 or not all(isinstance(v, int) for v in pos)):
             return Illegal("CB-04", "A position is a pair of whole numbers (x, y).")

@@ -55,7 +55,7 @@ def events_text(state):
 _calls = Counter()
 
 
-def check_invariants(state: CarcassonneState, every: int = 15) -> None:
+def check_invariants(state: CarcassonneState, every: int = 25) -> None:
     """Followers, tokens, edges, features and final score checked against the board.
 
     The networkx recomputation of every feature runs on every ``every``-th state and at the
