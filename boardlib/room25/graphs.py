@@ -96,9 +96,10 @@ def exit_moves(place: int | str) -> list[Control]:
     return [Control(line, d) for line, d in exit_controls(_place(place))]
 
 
-def exit_graph() -> nx.DiGraph:
-    """Directed: for each Exit Zone place, an edge to the node "out" per slide that frees it."""
-    g = nx.DiGraph()
+def exit_graph() -> nx.MultiDiGraph:
+    """Directed: for each Exit Zone place, an edge to the node "out" per slide that frees it
+    (corners have two)."""
+    g = nx.MultiDiGraph()
     for p in EXIT_ZONES:
         for move in exit_moves(p):
             g.add_edge(p, "out", move=str(move))

@@ -589,18 +589,20 @@ class Room25State(State):
     ``prog`` programmed letters, ``did`` what each slot did this turn ("-" none).
     """
 
-    __slots__ = _FIELDS
+    __slots__ = _FIELDS + ("_lset",)
     game: Room25Game
 
     def __init__(self, game: Room25Game) -> None:
         self.game = game
         self._legal = None
+        self._lset = None
 
     # --- building a successor (only inside _apply) -------------------------------------------
     def _copy(self) -> "Room25State":
         s = Room25State.__new__(Room25State)
         s.game = self.game
         s._legal = None
+        s._lset = None
         s.grid, s.where, s.loc = list(self.grid), list(self.where), list(self.loc)
         s.shown, s.seen, s.prog = list(self.shown), list(self.seen), list(self.prog)
         s.did, s.trap, s.flood = list(self.did), list(self.trap), list(self.flood)
@@ -816,11 +818,13 @@ class Room25State(State):
 
     # --- refusals -----------------------------------------------------------------------------
     def why_illegal(self, move: object) -> Illegal | None:
-        legal = self.legal_moves()
+        lset = self._lset
+        if lset is None:
+            lset = self._lset = frozenset(self.legal_moves())
         try:
-            if move in legal:
+            if move in lset:
                 return None
-        except TypeError:
+        except TypeError:  # an unhashable non-move
             pass
         return self._diagnose(move)
 
@@ -1483,15 +1487,21 @@ class Room25State(State):
         require(isinstance(player, int) and 0 <= player < game.num_players,
                 f"player must be 0 to {game.num_players - 1}")
         over = self.phase == OVER
+        markers: dict[int, list[int]] = {}
+        for p, m in enumerate(self.marker):
+            if m >= 0:
+                markers.setdefault(m, []).append(p)
+        up, seen, locked, kinds = self.up, self.seen[player], self.locked, game.kinds
         rooms = []
         for pos in range(25):
             t = self.grid[pos]
+            known = over or up >> t & 1 or seen >> t & 1
             rooms.append({
                 "place": POS_NAMES[pos],
-                "kind": self.known_kind(player, pos),
-                "face_up": bool(self.up >> t & 1),
-                "locked": bool(self.locked >> t & 1),
-                "markers": [p for p, m in enumerate(self.marker) if m == t],
+                "kind": kinds[t] if known else None,
+                "face_up": bool(up >> t & 1),
+                "locked": bool(locked >> t & 1),
+                "markers": markers.get(t, []),
             })
         chars = []
         for c in range(game.num_chars):
