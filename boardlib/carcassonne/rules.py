@@ -679,6 +679,8 @@ class CarcassonneState(State):
                 return Illegal("TU-I2", f"The other {colour} token already claims this road's "
                                "other opening: a tunnel must join two different roads.")
         mine = any(p == self.player for _, p in road.followers)
+        if self.pending is not None:
+            return None  # TU-V3: the first token was allowed, so the tunnel gets finished
         if o["tu_v1"] and not mine and not takeover:
             return Illegal("TU-V1", "You may claim an opening only when one of your followers "
                            "stands on the road leading into it.")
