@@ -28,7 +28,11 @@ function render({ model, el }) {
   el.appendChild(board);
 
   function show() {
-    board.innerHTML = svgBody(model.get("svg") || "");
+    // Parse first, then swap in one step: the old <svg> leaves the page as the new one
+    // arrives (browser tests wait for exactly that), with no blank moment in between.
+    const template = document.createElement("template");
+    template.innerHTML = svgBody(model.get("svg") || "");
+    board.replaceChildren(template.content);
     const svg = board.querySelector("svg");
     if (svg) {
       // Scale with the notebook column while keeping matplotlib's aspect ratio.
