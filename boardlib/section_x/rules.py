@@ -204,6 +204,11 @@ _PATTERNS = (
 
 def place_text(code: int) -> str:
     """The text of a place code: ``island``, ``zone 2``, ``q,r/i``, ``freed``, ``buried``."""
+    text = _PLACE_TEXTS.get(code)
+    return text if text is not None else _place_text(code)
+
+
+def _place_text(code: int) -> str:
     if code >= 0:
         return f"{FIELDS[code >> 2]}/{code & 3}"
     if code == ISLAND:
@@ -221,6 +226,11 @@ def parse_place(text: str) -> int | None:
     """The code of a place text, or ``None`` if it names no place (parts are not checked)."""
     if not isinstance(text, str):
         return None
+    code = _PLACE_CODES.get(text, _UNKNOWN)
+    return _parse_place(text) if code is _UNKNOWN else code
+
+
+def _parse_place(text: str) -> int | None:
     t = text.strip()
     if t == "island":
         return ISLAND
@@ -264,6 +274,13 @@ _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
 _STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
 _DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
 _END = EndTurn()
+
+_PLACE_TEXTS: dict[int, str] = {c: _place_text(c) for c in
+                                 [ISLAND, FREED, BURIED] + [zone_code(g) for g in range(6)]
+                                 + [f * 4 + i for f in range(len(FIELDS)) for i in range(4)]}
+_PLACE_CODES: dict[str, int] = {t: c for c, t in _PLACE_TEXTS.items()}
+_UNKNOWN = object()
+FIELD_TEXT: tuple[str, ...] = tuple(str(h) for h in FIELDS)
 
 _DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
@@ -345,7 +362,7 @@ class SectionXState(State):
 
     __slots__ = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
                  "keys", "player", "phase", "turn", "round", "_events", "result",
-                 "_links", "_tunnels", "_occ", "_owners")
+                 "_links", "_tunnels", "_occ", "_owners", "_memo")
 
     def __init__(self, game: SectionXGame, *, board: tuple, hands: tuple, stack: tuple,
                  locs: tuple, used: tuple, used_total: int, doors: tuple, stamp: int,
@@ -372,6 +389,7 @@ class SectionXState(State):
         self._tunnels = tunnels
         self._occ: dict[int, list[int]] | None = None
         self._owners: dict[int, int] | None = None
+        self._memo: dict[Any, Any] = {}     # per-field answers, reused by why_illegal
 
     game: SectionXGame
 
@@ -675,40 +693,21 @@ class SectionXState(State):
         if self.phase == OVER:
             return Illegal(self.result.rule if self.result else "SX-23",
                            "The game is over; no more moves can be made.")
-        if not isinstance(move, (*TILE_MOVES, *ACT_MOVES)):
+        why = _WHY.get(type(move))
+        if why is None:
             return Illegal("SX-05", f"{move!r} is not a Section X move.")
-        allowed = PHASE_MOVES[self.phase]
-        if not isinstance(move, allowed):
+        if type(move) not in PHASE_MOVES[self.phase]:
             if self.phase == TILE_PHASE:
                 return Illegal("SX-05", "It is phase 2: first place, swap, move or rotate a "
                                "tile; prisoners and doors come in phase 3.")
             return Illegal("SX-05", "It is phase 3: the tile action of this turn is done; "
                            "move prisoners, place a door or end the turn.")
-        if isinstance(move, PlaceTile):
-            return self._why_place(move)
-        if isinstance(move, RotateTile):
-            return self._why_rotate(move)
-        if isinstance(move, MoveTile):
-            return self._why_move(move)
-        if isinstance(move, SwapTiles):
-            return self._why_swap(move)
-        if isinstance(move, Step):
-            return self._why_step(move)
-        if isinstance(move, Door):
-            return self._why_door(move)
-        return None  # EndTurn is always possible in phase 3 (SX-I8)
+        return why(self, move)
 
-    def _field(self, h: object, what: str = "tile") -> tuple[int | None, Illegal | None]:
+    def _field(self, h: object) -> tuple[int | None, Illegal | None]:
         """The ocean field index of ``h`` or why it is none (SX-I1)."""
-        if not isinstance(h, Hex) or h not in FIELD_INDEX:
-            return None, Illegal("SX-I1", f"Field {h} is not on the board.")
-        if h in ISLAND_FIELDS:
-            return None, Illegal("SX-I1", f"Field {h} is part of the island; {what}s go on ocean "
-                                 "fields only.")
-        if h in GATE_OF:
-            return None, Illegal("SX-I1", f"Field {h} is the gate of free zone {GATE_OF[h]}; {what}s "
-                                 "go on ocean fields only.")
-        return FIELD_INDEX[h], None
+        known = _FIELD_CHECK.get(h) if isinstance(h, Hex) else None
+        return known if known is not None else _field_check(h)
 
     def _why_place(self, move: PlaceTile) -> Illegal | None:
         kind = KIND_BY_NAME.get(move.kind) if isinstance(move.kind, str) else None
@@ -725,6 +724,13 @@ class SectionXState(State):
         if self.board[f] is not None:
             return Illegal("SX-07", f"Field {move.field} already has a tile; place on an "
                            "empty ocean field.")
+        key = ("fit", f)
+        constraint = self._memo.get(key)
+        if constraint is None:
+            constraint = self._memo[key] = _fit_constraint(self.board, f)
+        care, need = constraint
+        if outline(kind, move.rotation) & care == need:
+            return None
         d = _misfit(self.board, f, outline(kind, move.rotation))
         if d is not None:
             return Illegal("SX-07", _misfit_sentence(self.board, f, outline(kind, move.rotation), d,
@@ -732,7 +738,13 @@ class SectionXState(State):
         return None
 
     def _why_rearrange(self, f: int, h: Hex, verb: str) -> Illegal | None:
-        """SX-10 and SX-13 for moving or swapping the tile on field ``f``."""
+        """SX-10 and SX-13 for moving or swapping the tile on field ``f`` (memoised)."""
+        key = ("rearrange", f, verb)
+        if key not in self._memo:
+            self._memo[key] = self._rearrange_problem(f, h, verb)
+        return self._memo[key]
+
+    def _rearrange_problem(self, f: int, h: Hex, verb: str) -> Illegal | None:
         p = self.player
         occ = self.occupancy()
         tile, _ = self.board[f]
@@ -750,9 +762,12 @@ class SectionXState(State):
         return None
 
     def _carries_prisoners(self, f: int) -> bool:
-        occ = self.occupancy()
-        tile, _ = self.board[f]
-        return any(occ.get(f * 4 + i) for i in range(len(TILE_KINDS[tile].parts)))
+        key = ("carries", f)
+        if key not in self._memo:
+            occ = self.occupancy()
+            tile, _ = self.board[f]
+            self._memo[key] = any(occ.get(f * 4 + i) for i in range(len(TILE_KINDS[tile].parts)))
+        return self._memo[key]
 
     def _why_rotate(self, move: RotateTile) -> Illegal | None:
         f, problem = self._field(move.field)
@@ -1161,7 +1176,7 @@ class SectionXState(State):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "board": {str(FIELDS[f]): [cell[0], cell[1]] for f, cell in enumerate(self.board)
+            "board": {FIELD_TEXT[f]: [cell[0], cell[1]] for f, cell in enumerate(self.board)
                       if cell is not None},
             "hands": [list(h) for h in self.hands],
             "stack": list(self.stack),
@@ -1188,6 +1203,28 @@ class SectionXState(State):
         return (f"<SectionXState round {self.round} turn {self.turn}: player {self.player}, "
                 f"phase {self.phase}, escaped {[self.escaped(p) for p in range(self.num_players)]}>")
 
+
+def _field_check(h: object) -> tuple[int | None, Illegal | None]:
+    """The ocean field index of ``h`` (a tile may lie there) or why not (SX-I1)."""
+    if not isinstance(h, Hex) or h not in FIELD_INDEX:
+        return None, Illegal("SX-I1", f"Field {h} is not on the board.")
+    if h in ISLAND_FIELDS:
+        return None, Illegal("SX-I1", f"Field {h} is part of the island; tiles go on ocean "
+                             "fields only.")
+    if h in GATE_OF:
+        return None, Illegal("SX-I1", f"Field {h} is the gate of free zone {GATE_OF[h]}; tiles "
+                             "go on ocean fields only.")
+    return FIELD_INDEX[h], None
+
+
+_FIELD_CHECK: dict[Hex, tuple[int | None, Illegal | None]] = {h: _field_check(h) for h in FIELDS}
+
+
+
+_WHY = {PlaceTile: SectionXState._why_place, RotateTile: SectionXState._why_rotate,
+        MoveTile: SectionXState._why_move, SwapTiles: SectionXState._why_swap,
+        Step: SectionXState._why_step, Door: SectionXState._why_door,
+        EndTurn: lambda state, move: None}   # EndTurn: always possible in phase 3 (SX-I8)
 
 # --- board helpers ----------------------------------------------------------------
 
@@ -1452,7 +1489,7 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
                 seen[t] = 1
     for p in range(n):
         require(all(0 <= s for s in used), "steps cannot be negative")
-    require(used_total == 0 or phase == ACT_PHASE, "steps are only taken in phase 3")
+    require(used_total == 0 or phase in (ACT_PHASE, OVER), "steps are only taken in phase 3")
     return state
 
 
