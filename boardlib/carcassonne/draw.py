@@ -1,0 +1,390 @@
+"""Drawing Carcassonne with matplotlib: a state becomes a deterministic SVG string.
+
+Tile ``(x, y)`` is the unit square around ``(x, y)`` with north up. Fields are green,
+cities brown with a pennant shield, roads white lines, cloisters red squares, tunnel
+openings dark discs (TU-04) and tunnel tokens small squares in their colour (TU-03).
+Every clickable thing has a stable id that the board widget reports (see
+``helper_notes/WIDGET_CONTRACT.md``):
+
+* ``land``                    all laid tiles (one shape; tiles are not clicked)
+* ``place_<x>_<y>``           an empty place next to the land (CB-04); ``fit_<x>_<y>`` marks
+                              the places where the tile in hand fits turned as chosen
+* ``spot_<x>_<y>_<i>``        where a follower may go on feature ``i`` of the new tile (CB-06)
+* ``follower_<x>_<y>_<i>``    a follower standing on feature ``i``
+* ``opening_<x>_<y>_<side>``  a tunnel opening (side ``N E S W``); ``token_<x>_<y>_<side>``
+                              the token claiming it
+* ``hand_0``                  the drawn tile beside the board (click: turn it)
+* ``colour_<name>``           the tunnel-token colours of the player to move
+* ``hint_<x>_<y>``            a place marked by a hint
+
+Pure drawing: no widgets here. Same state and arguments, same bytes.
+"""
+from __future__ import annotations
+
+import io
+from typing import Any, Iterable
+
+import matplotlib
+from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, PathPatch, Rectangle
+from matplotlib.path import Path
+
+from .rules import (AFTER, COLOURS, OVER, TILE, CarcassonneState, PlaceFollower, PlaceTile,
+                    PlaceTunnelToken)
+from .tiles import CITY, CLOISTER, DIRS, FIELD, ROAD, TILE_TYPES, Feature, oriented
+
+PLAYER_COLORS: tuple[str, ...] = ("#1f5fbf", "#d62728", "#2ca02c", "#e6b800", "#222222")
+PLAYER_NAMES: tuple[str, ...] = ("Blue", "Red", "Green", "Yellow", "Black")
+TOKEN_COLORS = {"blue": "#1f5fbf", "red": "#d62728", "green": "#2ca02c", "yellow": "#e6b800",
+                "black": "#222222", "grey": "#8c8c8c"}
+FIELD_FILL = "#9ccc65"
+CITY_FILL = "#b5835a"
+CITY_EDGE = "#6d4c33"
+ROAD_COLOR = "#fafafa"
+CLOISTER_FILL = "#c0392b"
+FIT_FILL = "#fff1a8"
+HINT_EDGE = "#7c3aed"
+UNIT_INCHES = 0.7
+SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
+
+# Edge midpoints of the unit tile, N E S W (y up).
+MID = ((0.0, 0.5), (0.5, 0.0), (0.0, -0.5), (-0.5, 0.0))
+# Half-edge anchor points NL NR EL ER SL SR WL WR (left/right looking outward).
+HALF = ((-0.25, 0.5), (0.25, 0.5), (0.5, 0.25), (0.5, -0.25),
+        (0.25, -0.5), (-0.25, -0.5), (-0.5, -0.25), (-0.5, 0.25))
+CORNER = {(0, 1): (0.5, 0.5), (1, 2): (0.5, -0.5), (2, 3): (-0.5, -0.5), (3, 0): (-0.5, 0.5)}
+
+
+def _turn(point: tuple[float, float], quarter_turns: int) -> tuple[float, float]:
+    """Rotate a tile-local point clockwise by quarter turns."""
+    u, v = point
+    for _ in range(quarter_turns % 4):
+        u, v = v, -u
+    return u, v
+
+
+def _city_polygon(edges: Iterable[int]) -> list[tuple[float, float]]:
+    """A city shape touching exactly the given sides (tile-local, unrotated frame)."""
+    es = sorted(edges)
+    if len(es) == 4:
+        return [(-0.5, 0.5), (0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)]
+    if len(es) == 3:  # open side: the missing one; shape built for missing S, then turned
+        missing = ({0, 1, 2, 3} - set(es)).pop()
+        shape = [(-0.5, 0.5), (0.5, 0.5), (0.5, -0.5), (0.22, -0.18), (-0.22, -0.18),
+                 (-0.5, -0.5)]
+        return [_turn(p, missing - 2) for p in shape]
+    if len(es) == 2 and (es[1] - es[0]) % 2 == 0:  # opposite sides: a band (N+S form)
+        shape = [(-0.5, 0.5), (0.5, 0.5), (0.2, 0.0), (0.5, -0.5), (-0.5, -0.5), (-0.2, 0.0)]
+        return [_turn(p, es[0]) for p in shape]
+    if len(es) == 2:  # adjacent sides: the triangle over their corner (N+E form)
+        first = es[0] if (es[0] + 1) % 4 == es[1] else es[1]
+        shape = [(-0.5, 0.5), (0.5, 0.5), (0.5, -0.5)]
+        return [_turn(p, first) for p in shape]
+    shape = [(-0.5, 0.5), (0.5, 0.5), (0.32, 0.28), (-0.32, 0.28)]  # one side (N form)
+    return [_turn(p, es[0]) for p in shape]
+
+
+def feature_point(feature: Feature, index: int, letter: str) -> tuple[float, float]:
+    """Where a follower stands on a feature (tile-local, unrotated)."""
+    if feature.kind == CLOISTER:
+        return (0.0, 0.0)
+    if feature.kind == CITY:
+        xs = [MID[d] for d in feature.edges]
+        if len(xs) == 4:
+            return (0.0, 0.12)
+        return (sum(p[0] for p in xs) / len(xs) * 0.75, sum(p[1] for p in xs) / len(xs) * 0.75)
+    if feature.kind == ROAD:
+        if len(feature.edges) == 1:
+            u, v = MID[feature.edges[0]]
+            return (u * 0.55, v * 0.55)
+        a, b = (MID[d] for d in feature.edges)
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        return (mid[0] * 0.6, mid[1] * 0.6) if mid != (0.0, 0.0) else (0.0, 0.0)
+    pts = [HALF[h] for h in feature.edges]
+    u = sum(p[0] for p in pts) / len(pts)
+    v = sum(p[1] for p in pts) / len(pts)
+    if abs(u) < 0.05 and abs(v) < 0.05:  # a field all round: stand near a free corner
+        u, v = pts[0]
+    return (u * 0.78, v * 0.78)
+
+
+def opening_point(side: int) -> tuple[float, float]:
+    """Where a tunnel opening sits: on its road, short of the tile's centre (unrotated)."""
+    u, v = MID[side]
+    return (u * 0.38, v * 0.38)
+
+
+def _add(ax: Any, patch: Any) -> None:
+    """Add a patch without the data-limit update of ``add_patch`` (limits are set by hand)."""
+    patch.set_clip_on(False)
+    ax.add_artist(patch)
+
+
+def _compound(polys: list[list[tuple[float, float]]], closed: bool) -> Path:
+    """Many shapes as one path, so the SVG has one element for all of them (drawing speed)."""
+    verts: list[tuple[float, float]] = []
+    codes: list[int] = []
+    for poly in polys:
+        verts += poly
+        codes += [Path.MOVETO] + [Path.LINETO] * (len(poly) - 1)
+        if closed:
+            verts.append(poly[0])
+            codes.append(Path.CLOSEPOLY)
+    return Path(verts or [(0, 0)], codes or [Path.MOVETO])
+
+
+class _Painter:
+    """Collects the shapes of many tiles, then adds them as a few compound patches.
+
+    One patch per kind of thing (all fields, all cities, all roads ...) keeps the picture
+    to a handful of SVG elements however big the land grows; only clickable things get
+    patches of their own.
+    """
+
+    def __init__(self, ax: Any) -> None:
+        self.ax = ax
+        self.land: list[list[tuple[float, float]]] = []
+        self.cities: list[list[tuple[float, float]]] = []
+        self.pennants: list[list[tuple[float, float]]] = []
+        self.roads: list[list[tuple[float, float]]] = []
+        self.squares: dict[str, list[list[tuple[float, float]]]] = {
+            "junction": [], "cloister": [], "houses": []}
+        self.scale = 1.0
+
+    def tile(self, x: float, y: float, letter: str, rotation: int,
+             scale: float = 1.0) -> None:
+        self.scale = scale
+
+        def at(p: tuple[float, float]) -> tuple[float, float]:
+            u, v = _turn(p, rotation)
+            return (x + u * scale, y + v * scale)
+
+        def square(kind: str, centre: tuple[float, float], half: float) -> None:
+            cx, cy = at(centre)
+            h = half * scale
+            self.squares[kind].append([(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h),
+                                       (cx - h, cy + h)])
+
+        h = 0.5 * scale
+        self.land.append([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)])
+        tile = TILE_TYPES[letter]
+        for i, f in enumerate(tile.features):
+            if f.kind == CITY:
+                self.cities.append([at(p) for p in _city_polygon(f.edges)])
+                if f.pennants:
+                    cx, cy = feature_point(f, i, letter)
+                    self.pennants.append([at((cx - 0.09, cy + 0.17)), at((cx + 0.09, cy + 0.17)),
+                                          at((cx, cy - 0.01))])
+            elif f.kind == ROAD:
+                if len(f.edges) == 2:
+                    a, b = MID[f.edges[0]], MID[f.edges[1]]
+                    # A gentle curve through the centre, as a few straight pieces.
+                    pts = []
+                    for k in range(7):
+                        t = k / 6
+                        pts.append(((1 - t) ** 2 * a[0] + t ** 2 * b[0],
+                                    (1 - t) ** 2 * a[1] + t ** 2 * b[1]))
+                    self.roads.append([at(p) for p in pts])
+                else:
+                    a = MID[f.edges[0]]
+                    end = opening_point(f.edges[0]) if f.is_opening else (
+                        (a[0] * 0.34, a[1] * 0.34) if f.inner_end == CLOISTER else
+                        (a[0] * 0.3, a[1] * 0.3) if f.inner_end == "houses" else
+                        (a[0] * 0.4, a[1] * 0.4) if f.inner_end == "city" else (0.0, 0.0))
+                    self.roads.append([at(a), at(end)])
+                    if f.inner_end == "houses":
+                        square("houses", (a[0] * 0.22, a[1] * 0.22), 0.07)
+            elif f.kind == CLOISTER:
+                square("cloister", (0.0, 0.0), 0.17)
+        if any(f.kind == ROAD and f.inner_end == "junction" for f in tile.features):
+            square("junction", (0.0, 0.0), 0.08)
+
+    def flush(self, gid: str = "land") -> None:
+        ax, s = self.ax, self.scale
+        _add(ax, PathPatch(_compound(self.land, True), facecolor=FIELD_FILL,
+                               edgecolor="#55772f", linewidth=0.8, gid=gid))
+        _add(ax, PathPatch(_compound(self.cities, True), facecolor=CITY_FILL,
+                               edgecolor=CITY_EDGE, linewidth=0.8))
+        _add(ax, PathPatch(_compound(self.roads, False), facecolor="none",
+                               edgecolor="#5d5d5d", linewidth=5.2 * s, capstyle="butt"))
+        _add(ax, PathPatch(_compound(self.roads, False), facecolor="none",
+                               edgecolor=ROAD_COLOR, linewidth=3.2 * s, capstyle="butt"))
+        looks = {"junction": ("#7a6a55", "none"), "cloister": (CLOISTER_FILL, "#6b1d15"),
+                 "houses": ("#e0c9a6", "#6d4c33")}
+        for kind, shapes in self.squares.items():
+            if shapes:
+                face, edge = looks[kind]
+                _add(ax, PathPatch(_compound(shapes, True), facecolor=face,
+                                       edgecolor=edge, linewidth=0.8))
+        if self.pennants:
+            _add(ax, PathPatch(_compound(self.pennants, True), facecolor="#2b4c9b",
+                                   edgecolor="white", linewidth=0.6))
+
+
+def _figure(xmin: float, xmax: float, ymin: float, ymax: float) -> tuple[Figure, Any]:
+    width, height = xmax - xmin, ymax - ymin
+    fig = Figure(figsize=(width * UNIT_INCHES, height * UNIT_INCHES), dpi=72)
+    FigureCanvasSVG(fig)
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    ax.set_xlim(xmin, xmax)
+    ax.set_ylim(ymin, ymax)
+    ax.set_axis_off()
+    return fig, ax
+
+
+def _svg(fig: Figure) -> str:
+    buffer = io.StringIO()
+    with matplotlib.rc_context(SVG_RC):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def caption(state: CarcassonneState) -> str:
+    scores = "  ".join(f"{PLAYER_NAMES[p]} {s}" for p, s in enumerate(state.scores))
+    if state.phase == OVER:
+        winners = " and ".join(PLAYER_NAMES[p] for p in state.outcome().winners)
+        return f"Game over: {winners} {'win' if ',' in winners or ' and ' in winners else 'wins'} · {scores}"
+    left = len(state.deck) - state.drawn
+    doing = "lays a tile" if state.phase == TILE else "may place a follower / token"
+    return f"{PLAYER_NAMES[state.player]} {doing} · {left} tiles left · {scores}"
+
+
+def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None = None,
+             hint: Any = None, show_places: bool = True) -> str:
+    """The board as an SVG string.
+
+    ``rotation``: how the tile in hand is turned (quarter turns clockwise); the places where
+    it fits so turned are filled (``fit_<x>_<y>``). ``colour``: the tunnel-token colour
+    chosen. ``hint``: a move to mark.
+    """
+    board = state.board
+    xs = [x for x, _ in board] + [x for x, _ in state.frontier]
+    ys = [y for _, y in board] + [y for _, y in state.frontier]
+    xmin, xmax = min(xs) - 0.6, max(xs) + 0.6 + 1.8  # room for the tile in hand
+    ymin, ymax = min(ys) - 0.6 - 0.6, max(ys) + 0.6 + 0.5  # swatches below, caption above
+    fig, ax = _figure(xmin, xmax, ymin, ymax)
+    paint = _Painter(ax)
+    for (x, y), (letter, r) in board.items():
+        paint.tile(x, y, letter, r)
+    paint.flush()
+    if state.placed is not None:
+        px, py = state.placed
+        _add(ax, Rectangle((px - 0.5, py - 0.5), 1, 1, fill=False, edgecolor="#111111",
+                               linewidth=2.2, gid=f"new_{px}_{py}"))
+    if state.phase == TILE and show_places:
+        fitting = {m.position for m in state.legal_moves() if m.rotation == rotation % 4}
+        for (x, y) in sorted(state.frontier):
+            fit = (x, y) in fitting
+            _add(ax, Rectangle((x - 0.46, y - 0.46), 0.92, 0.92,
+                                   facecolor=FIT_FILL if fit else "none",
+                                   edgecolor="#888888", linewidth=1.0, linestyle=(0, (3, 2)),
+                                   gid=f"place_{x}_{y}"))
+            if fit:
+                _add(ax, Circle((x, y), 0.06, facecolor="#b59b00", edgecolor="none",
+                                    gid=f"fit_{x}_{y}"))
+    # Tunnel openings and tokens.
+    for (x, y, side) in state.openings:
+        d = DIRS.index(side)
+        u, v = opening_point(d)
+        colour_name = state.tokens.get((x, y, side))
+        _add(ax, Circle((x + u, y + v), 0.085, facecolor="#2b2b2b", edgecolor="white",
+                            linewidth=0.8, gid=f"opening_{x}_{y}_{side}"))
+        if colour_name is not None:
+            _add(ax, Rectangle((x + u - 0.07, y + v - 0.07), 0.14, 0.14,
+                                   facecolor=TOKEN_COLORS[colour_name], edgecolor="white",
+                                   linewidth=1.0, gid=f"token_{x}_{y}_{side}"))
+    # Follower spots on the new tile (CB-06), then the followers themselves.
+    if state.phase == AFTER:
+        px, py = state.placed
+        letter, r = board[state.placed]
+        ot = oriented(letter, r)
+        legal = {m.feature for m in state.legal_moves() if isinstance(m, PlaceFollower)}
+        for i, f in enumerate(TILE_TYPES[letter].features):
+            if ot.labels[i] in legal:
+                u, v = _turn(feature_point(f, i, letter), r)
+                _add(ax, Circle((px + u, py + v), 0.1, facecolor="white", edgecolor="#111111",
+                                    linewidth=1.2, alpha=0.85, gid=f"spot_{px}_{py}_{i}"))
+    for ((x, y), i), player in sorted(state.followers.items()):
+        letter, r = board[(x, y)]
+        f = TILE_TYPES[letter].features[i]
+        u, v = _turn(feature_point(f, i, letter), r)
+        if f.kind == FIELD:  # farmers lie down: a flat rounded shape
+            _add(ax, Rectangle((x + u - 0.13, y + v - 0.06), 0.26, 0.12,
+                                   facecolor=PLAYER_COLORS[player], edgecolor="white",
+                                   linewidth=1.0, gid=f"follower_{x}_{y}_{i}"))
+        else:
+            _add(ax, Circle((x + u, y + v), 0.11, facecolor=PLAYER_COLORS[player],
+                                edgecolor="white", linewidth=1.2, gid=f"follower_{x}_{y}_{i}"))
+    # The tile in hand, beside the board.
+    hx, hy = xmax - 1.0, ymax - 1.5
+    if state.phase == TILE and state.tile is not None:
+        hand = _Painter(ax)
+        hand.tile(hx, hy, state.tile, rotation % 4, scale=1.2)
+        hand.flush("hand_0")
+        ax.text(hx, hy - 0.85, f"tile {state.tile} · click to turn", ha="center", va="center",
+                fontsize=8, gid="handlabel_0")
+    # Tunnel-token colours of the player to move.
+    if state.phase == AFTER and state.game.options["tunnel"]:
+        colours = _colours_for(state)
+        for k, name in enumerate(colours):
+            cx = xmin + 0.4 + 0.4 * k
+            _add(ax, Rectangle((cx - 0.14, ymin + 0.16), 0.28, 0.28,
+                                   facecolor=TOKEN_COLORS[name],
+                                   edgecolor="#111111" if name == colour else "white",
+                                   linewidth=2.4 if name == colour else 1.0,
+                                   gid=f"colour_{name}"))
+    if hint is not None:
+        spot = None
+        if isinstance(hint, PlaceTile):
+            spot = hint.position
+        elif isinstance(hint, (PlaceFollower,)) and state.placed is not None:
+            spot = state.placed
+        elif isinstance(hint, PlaceTunnelToken):
+            spot = hint.opening[:2]
+        if spot is not None:
+            _add(ax, Rectangle((spot[0] - 0.5, spot[1] - 0.5), 1, 1, fill=False,
+                                   edgecolor=HINT_EDGE, linewidth=2.6, linestyle=(0, (3, 2)),
+                                   gid=f"hint_{spot[0]}_{spot[1]}"))
+    ax.text(xmin + 0.1, ymax - 0.25, caption(state), ha="left", va="center", fontsize=9,
+            gid="caption")
+    return _svg(fig)
+
+
+def _colours_for(state: CarcassonneState) -> list[str]:
+    """Token colours the player to move could use now (for the swatches)."""
+    game = state.game
+    if game.options["tu_v3"]:
+        return [c for c in COLOURS if c in game.colours_in_play and state.token_count(c) < 2]
+    return [c for c in game.colours_of[state.player] if state.token_count(c) < 2]
+
+
+class SVGPicture:
+    """An SVG string that notebooks display as a picture."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return "<Carcassonne board picture>"
+
+
+def picture(state: CarcassonneState, **kwargs: Any) -> SVGPicture:
+    """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
+    return SVGPicture(draw_svg(state, **kwargs))
+
+
+def draw_tile(letter: str, rotation: int = 0) -> SVGPicture:
+    """One tile on its own (for the notebook's tile gallery)."""
+    fig, ax = _figure(-0.6, 0.6, -0.6, 0.6)
+    paint = _Painter(ax)
+    paint.tile(0.0, 0.0, letter, rotation)
+    paint.flush(f"tile_{letter}")
+    return SVGPicture(_svg(fig))
+
+
+__all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "TOKEN_COLORS", "draw_svg", "picture", "draw_tile",
+           "feature_point", "opening_point", "SVGPicture", "caption"]
