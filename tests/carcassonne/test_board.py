@@ -1,0 +1,76 @@
+"""The Carcassonne board: drawing ids, deterministic SVG, clicks through the shared panel."""
+import re
+
+import boardlib
+from boardlib.carcassonne.draw import draw_svg, draw_tile
+from boardlib.carcassonne.rules import END_TURN
+from boardlib.carcassonne.widget import CarcassonneBoard, CarcassonneController
+
+from cc_helpers import play, position
+
+
+def ids(svg):
+    return set(re.findall(r'id="([a-z]+_[^"]*)"', svg))
+
+
+def test_svg_is_deterministic_and_has_clickable_ids():
+    s = position("TU2", board=[[-1, 0, "L", 2]], deck=["B"])
+    svg = draw_svg(s)
+    assert svg == draw_svg(s)
+    found = ids(svg)
+    assert {"hand_0", "place_1_0", "fit_1_0", "place_0_1"} <= found
+    assert "fit_0_1" not in found  # TU2 unturned cannot go north of D's city
+    s = play(s, "tile 1,0 rot 0")
+    found = ids(draw_svg(s))
+    assert {"spot_1_0_1", "spot_1_0_2", "opening_1_0_W", "opening_1_0_E",
+            "colour_blue", "colour_green", "colour_black"} <= found
+    s = play(s, "follower road:W", "token blue 1,0 W")
+    found = ids(draw_svg(s))
+    assert {"follower_1_0_1", "token_1_0_W"} <= found and "colour_blue" in found
+    assert "<svg" in draw_tile("TU4").svg
+
+
+def test_clicks_play_a_whole_turn_and_refusals_name_the_rule():
+    board = CarcassonneBoard(state=position("TU2", board=[[-1, 0, "L", 2]], deck=["B", "B"]))
+    board.click("place_0_1")  # TU2's field side against D's city
+    assert board.last_refusal is not None and board.last_refusal.rule == "CB-04"
+    assert "CB-04" in board.why_line.value
+    board.click("hand_0")
+    assert board.selection == 1
+    board.click("hand_0"), board.click("hand_0"), board.click("hand_0")
+    assert board.selection == 0
+    board.click("place_1_0")
+    assert board.state.board[(1, 0)] == ("TU2", 0)
+    board.click("spot_1_0_1")
+    assert board.state.followers == {((1, 0), 1): 0}
+    board.click("opening_1_0_W")
+    assert board.state.tokens == {(1, 0, "W"): "blue"}
+    board.click("opening_1_0_E")  # a second token in the same turn
+    assert board.last_refusal.rule == "TU-03"
+    assert board.controller.button_moves(board.state) == [("End turn", END_TURN)]
+    board.try_move(END_TURN)
+    assert board.state.current_player == 1
+    assert "Red" in board.controller.localize("player 1 wins")
+
+
+def test_clicks_for_every_legal_move_reproduce_it():
+    controller = CarcassonneController()
+    s = play(position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]), "tile 1,0 rot 0")
+    for move in s.legal_moves():
+        if move == END_TURN:
+            continue
+        selection = None
+        result = None
+        for element in controller.clicks_for(s, move):
+            result = controller.click(s, element, selection)
+            if hasattr(result, "selection"):
+                selection = result.selection
+        assert result.move == move
+
+
+def test_board_with_bots_and_static_picture():
+    board = CarcassonneBoard(players=2, seed=3, seats=["greedy", "random"], delay=0)
+    board.bot_move()
+    assert len(board.match) >= 1
+    bundle = board._repr_mimebundle_()
+    assert any("svg" in key for key in (bundle[0] if isinstance(bundle, tuple) else bundle))
