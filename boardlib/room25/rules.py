@@ -652,7 +652,7 @@ class Room25State(State):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events  # type: ignore[return-value]
+        return tuple(Event(rule, text) for rule, text in self._events)
 
     def kind_at(self, pos: int) -> str:
         """The room kind at a place (full information; observations mask it)."""
@@ -818,9 +818,14 @@ class Room25State(State):
 
     # --- refusals -----------------------------------------------------------------------------
     def why_illegal(self, move: object) -> Illegal | None:
+        legal = self.legal_moves()
+        # Fast path: legal moves are shared objects, so most moves match by identity.
+        for m in legal:
+            if m is move:
+                return None
         lset = self._lset
         if lset is None:
-            lset = self._lset = frozenset(self.legal_moves())
+            lset = self._lset = frozenset(legal)
         try:
             if move in lset:
                 return None
@@ -985,7 +990,7 @@ class Room25State(State):
         return s._finish()
 
     def _event(self, rule: str, text: str) -> None:
-        self._events.append(Event(rule, text))
+        self._events.append((rule, text))
 
     def _do(self, move: Any) -> None:
         game = self.game
@@ -1308,6 +1313,7 @@ class Room25State(State):
                 text = ("nobody is left alive" if not alive_sides else
                         f"{self._side_name(alive_sides[0])} are the last left alive and win")
                 self._end("last alive" if alive_sides else "all dead", winners, rule, text)
+        self._masks()  # a death can leave a clear majority in Room 25 (R25-40)
 
     def _masks(self) -> None:
         """Masks fall when a clear majority of the living is in Room 25 (R25-40)."""
