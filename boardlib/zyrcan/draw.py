@@ -207,7 +207,7 @@ class _Board:
         return piece
 
     def svg(self, state: ZyrcanState, selected: Hex | int | None, highlight: frozenset[Hex],
-            hint: Any, show_attacks: bool) -> str:
+            hint: Any, show_attacks: bool, default_type: int | None = None) -> str:
         ships = state.ships()  # the public API: the engine's internal board may change
         chosen_hex = selected if isinstance(selected, Hex) else None
         parts = [self._header]
@@ -220,7 +220,7 @@ class _Board:
         parts.extend(self._hint_pieces(hint, state))
         chosen_type = selected if isinstance(selected, int) and not isinstance(
             selected, bool) else None
-        parts.extend(self._reserve_pieces(state, chosen_type))
+        parts.extend(self._reserve_pieces(state, chosen_type, default_type))
         text = _caption(state)
         parts.append(self._piece(("caption", text), lambda: self.caption.set_text(text),
                                  self.caption))
@@ -250,7 +250,8 @@ class _Board:
                                       self.hint_arrow))
         return pieces
 
-    def _reserve_pieces(self, state: ZyrcanState, chosen: int | None) -> list[str]:
+    def _reserve_pieces(self, state: ZyrcanState, chosen: int | None,
+                        default: int | None) -> list[str]:
         if state.phase != PLACEMENT:
             return []
         player = state.to_move
@@ -262,14 +263,19 @@ class _Board:
             count = reserve.get(engines, 0)
             disc, digit, counter = self.reserve[engines]
 
-            def prepare(e: int = engines, n: int = count, disc: Any = disc, digit: Any = digit,
+            # A chosen type gets a solid dark rim, the type a hex click would place anyway
+            # (the default) a dashed one, the others their white rim.
+            look = "chosen" if chosen == engines else ("default" if default == engines else "")
+
+            def prepare(n: int = count, look: str = look, disc: Any = disc, digit: Any = digit,
                         counter: Any = counter) -> None:
                 disc.set_facecolor(PLAYER_COLORS[player % 5] if n else "#d4d4d4")
-                disc.set_edgecolor(SELECTED_EDGE if chosen == e else "white")
-                disc.set_linewidth(3.2 if chosen == e else 1.2)
+                disc.set_edgecolor(SELECTED_EDGE if look else "white")
+                disc.set_linewidth({"chosen": 3.2, "default": 2.0}.get(look, 1.2))
+                disc.set_linestyle((0, (2, 1.5)) if look == "default" else "solid")
                 digit.set_color(LABEL_COLORS[player % 5] if n else "#737373")
                 counter.set_text(f"×{n}")
-            pieces.append(self._piece(("reserve", engines, player, count, chosen == engines),
+            pieces.append(self._piece(("reserve", engines, player, count, look),
                                       prepare, disc, digit, counter))
         return pieces
 
@@ -326,17 +332,18 @@ def _caption(state: ZyrcanState) -> str:
 
 def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
              highlight: Iterable[Hex] = (), *, hint: Any = None,
-             show_attacks: bool = False) -> str:
+             show_attacks: bool = False, default_type: int | None = None) -> str:
     """The board as an SVG string.
 
     ``selected``: a hex (its ship gets a thick outline) or an engine count (that reserve
-    ship is outlined). ``highlight``: hexes outlined as targets (``target_<q>_<r>``).
+    ship gets a solid outline; ``default_type``: the type a click on a hex would place when
+    none is chosen, dashed). ``highlight``: hexes outlined as targets (``target_<q>_<r>``).
     ``hint``: a move to mark. ``show_attacks``: overlay the attack graph, an arrow from
     every ship to every enemy it could destroy next (ZY-07 … ZY-10), whoever's turn it is.
     Same arguments, same bytes.
     """
     board = _board_for(state.game)
-    return board.svg(state, selected, frozenset(highlight), hint, show_attacks)
+    return board.svg(state, selected, frozenset(highlight), hint, show_attacks, default_type)
 
 
 def draw_attack_graph(state: ZyrcanState, **kwargs: Any) -> str:

@@ -38,7 +38,9 @@ class ZyrcanController(BaseController):
     # --- drawing --------------------------------------------------------------
     def draw(self, state: ZyrcanState, selection: Any, hint: Any = None) -> str:
         if state.phase == PLACEMENT:
-            return draw_svg(state, selected=self.placing_type(state, selection), hint=hint)
+            chosen = self.chosen_type(state, selection)
+            default = None if chosen is not None else self.placing_type(state, None)
+            return draw_svg(state, selected=chosen, default_type=default, hint=hint)
         if isinstance(selection, Hex):
             return draw_svg(state, selected=selection,
                             highlight=state.targets(selection).values(), hint=hint)
@@ -46,6 +48,13 @@ class ZyrcanController(BaseController):
 
     def static_svg(self, state: ZyrcanState) -> str:
         return draw_svg(state)
+
+    @staticmethod
+    def chosen_type(state: ZyrcanState, selection: Any) -> int | None:
+        """The reserve type the player picked, if they still have a ship of it."""
+        if state.phase != PLACEMENT or not isinstance(selection, int):
+            return None
+        return selection if state.reserve(state.to_move).get(selection, 0) else None
 
     @staticmethod
     def placing_type(state: ZyrcanState, selection: Any) -> int | None:
@@ -64,19 +73,19 @@ class ZyrcanController(BaseController):
             return None
         prefix, fields = parsed
         if prefix in ("reserve", "reservelabel") and len(fields) == 1:
-            return self._click_reserve(state, fields[0])
+            return self._click_reserve(state, fields[0], selection)
         if prefix in HEX_PREFIXES and len(fields) == 2:
             return self._click_hex(state, Hex(*fields), selection)
         return None
 
-    def _click_reserve(self, state: ZyrcanState, engines: int) -> ClickResult:
+    def _click_reserve(self, state: ZyrcanState, engines: int, selection: Any) -> ClickResult:
         if state.phase != PLACEMENT:
             return Play(Place(Hex(0, 0), engines))  # the engine says why not (ZY-06 / game over)
         empty = next((h for h in state.game.hexes if state.ship_at(h) is None), None)
         problem = state.why_illegal(Place(empty, engines)) if empty is not None else None
         if problem is not None:
             return problem  # e.g. ZY-03: no ship of that type left
-        return Select(engines)
+        return Select(None if selection == engines else engines)  # a second click lets go
 
     def _click_hex(self, state: ZyrcanState, at: Hex, selection: Any) -> ClickResult:
         if state.phase == PLACEMENT:

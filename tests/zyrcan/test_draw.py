@@ -98,8 +98,14 @@ def test_reserve_shows_counts_and_the_chosen_type():
     svg = draw_svg(state, selected=2)
     assert "Blue places:" in svg and "×6" in svg and "×4" in svg and "×2" in svg
     chosen = re.search(r'<g id="reserve_2">(.*?)</g>', svg, re.S).group(1)
-    assert draw.SELECTED_EDGE in chosen
+    assert draw.SELECTED_EDGE in chosen and "stroke-dasharray" not in chosen
     assert draw.PLAYER_COLORS[1].lower() in chosen.lower()
+    # the type a hex click places by default is marked dashed, and differs from a choice
+    default = draw_svg(state, default_type=2)
+    rim = re.search(r'<g id="reserve_2">(.*?)</g>', default, re.S).group(1)
+    assert draw.SELECTED_EDGE in rim and "stroke-dasharray" in rim
+    plain = re.search(r'<g id="reserve_1">(.*?)</g>', default, re.S).group(1)
+    assert draw.SELECTED_EDGE not in plain
 
 
 def test_hint_marks_the_hexes_of_the_move():

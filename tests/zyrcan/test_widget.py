@@ -48,6 +48,11 @@ def test_click_a_hex_places_the_smallest_type_first():
 
 def test_choose_a_reserve_type_then_place_it():
     board = ZyrcanBoard(players=3)
+    svg = board.svg
+    board.click("reserve_1")               # the default type: choosing it still shows
+    assert board.selection == 1 and board.svg != svg
+    board.click("reserve_1")               # a second click lets go again
+    assert board.selection is None and board.svg == svg
     board.click("reserve_3")
     assert board.selection == 3 and board.match.moves == ()
     board.click("label_4_2")               # the digit on a hex counts as the hex
