@@ -5,6 +5,7 @@ import random
 from collections import Counter
 
 import boardlib
+from boardlib.carcassonne.positions import play, position as _position
 from boardlib.carcassonne.features import (components, incremental_components, rescore_end,
                                            rescore_turn)
 from boardlib.carcassonne.rules import (END_TURN, FOLLOWERS, CarcassonneState, PlaceFollower,
@@ -13,38 +14,11 @@ from boardlib.carcassonne.catalogue import CATALOGUE
 from boardlib.carcassonne.tiles import DELTA, OPPOSITE, oriented
 
 
-def empty_dict(game, tile, deck=(), board=(), followers=(), tokens=(), player=0,
-               completed=(0, 0, 0), scores=None):
-    """A saved state in the tile phase: ``tile`` in hand, then ``deck``; the rest discarded."""
-    n = game.num_players
-    board = [[0, 0, "D", 0]] + [list(b) for b in board]
-    used = Counter([b[2] for b in board] + [tile] + list(deck))
-    rest = Counter(game.pool + ["D"]) - used
-    assert not (used - Counter(game.pool + ["D"])), "more tiles than the game has"
-    counts = Counter(f[3] for f in followers)
-    return {"phase": "tile", "player": player, "turn": 1, "tile": tile, "deck": list(deck),
-            "discarded": sorted(rest.elements()), "board": board,
-            "followers": [list(f) for f in followers],
-            "supply": [FOLLOWERS - counts[p] for p in range(n)],
-            "scores": list(scores or [0] * n), "end_scores": None,
-            "tokens": [list(t) for t in tokens], "placed": None, "follower_done": False,
-            "turn_tokens": [], "pending": None, "king": None, "baron": None,
-            "completed": list(completed), "missed": []}
-
-
-def position(tile, deck=(), players=2, **kwargs):
-    """Load a prepared position; options go to the game, the rest to ``empty_dict``."""
-    options = {k: kwargs.pop(k) for k in list(kwargs) if k in {
-        "tunnel", "farms", "small_city_2pts", "king_robber_baron", "tu_v1", "tu_v2", "tu_v3",
-        "tu_v4", "two_player_token_sets"}}
-    game = boardlib.load("carcassonne", players=players, **options)
-    return game.state_from_dict(empty_dict(game, tile, deck, **kwargs))
-
-
-def play(state, *moves):
-    """Apply moves given as text, returning the last state."""
-    for text in moves:
-        state = state.apply(state.game.parse_move(text))
+def position(tile, deck=(), players=2, completed=None, **kwargs):
+    """A prepared position (``boardlib.carcassonne.positions``); ``completed`` is checked."""
+    state = _position(tile, deck, players, **kwargs)
+    if completed is not None:
+        assert state.completed == tuple(completed)
     return state
 
 
