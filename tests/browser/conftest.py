@@ -1,0 +1,555 @@
+"""Browser-test harness: headless Debian Chromium (Playwright) against real JupyterLab and Voila.
+
+- One Chromium and one JupyterLab server per pytest process (session scope); Voila starts only
+  for the Voila test module. Every server gets a free port on 127.0.0.1 and serves a temporary
+  copy of notebooks/ (JupyterLab autosaves), with its own config, settings and workspace dirs,
+  so nothing in the repository or in ~/.jupyter is touched or read.
+- JupyterLab runs with its app object exposed in the page (window.jupyterapp), so a test runs
+  cells with the same commands as the Run menu and knows exactly when they are done.
+- No Chromium: skipped with the reason, except under CI=true, where that is a failure.
+- A failing test leaves screenshots of every open page in a temp dir; the report names it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = Path(os.environ.get("BOARDLIB_CHROMIUM", "/usr/bin/chromium"))
+# Flags that headless Chromium needs on these machines (ARCHITECTURE §6): root, no GPU, a small
+# /dev/shm, and no background calls to a network that is closed here.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+SERVER_START_TIMEOUT = 90  # s; two busy cores can make a cold JupyterLab slow to answer
+
+_screenshot_dir: Path | None = None
+
+
+# --- collection: mark, group, and never run without a browser silently -----------------------
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+            # All browser tests in one xdist worker: one JupyterLab, one Chromium.
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+def _missing_browser_reason() -> str | None:
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM} (install Debian's: apt-get install chromium)"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "Python Playwright is not installed (pip install -r requirements.txt)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium_ready() -> None:
+    reason = _missing_browser_reason()
+    if reason:
+        if IN_CI:
+            pytest.fail(f"browser tests must run in CI, but: {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+# --- screenshots on failure ---------------------------------------------------------------------
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        paths = _screenshot_all_pages(item.name)
+        if paths:
+            report.sections.append(("browser screenshots", "\n".join(map(str, paths))))
+            print(f"\nbrowser screenshots: {', '.join(map(str, paths))}", file=sys.stderr)
+
+
+_browsers: list = []
+
+
+def _screenshot_all_pages(test_name: str) -> list[Path]:
+    global _screenshot_dir
+    paths = []
+    for browser in _browsers:
+        with contextlib.suppress(Exception):
+            for context in browser.contexts:
+                for index, page in enumerate(context.pages):
+                    if _screenshot_dir is None:
+                        _screenshot_dir = Path(tempfile.mkdtemp(prefix="boardlib-browser-"))
+                    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in test_name)
+                    path = _screenshot_dir / f"{safe}-{index}.png"
+                    page.screenshot(path=str(path), full_page=True, timeout=10_000)
+                    paths.append(path)
+    return paths
+
+
+# --- Chromium -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_ready):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
+        )
+        _browsers.append(chromium)
+        try:
+            yield chromium
+        finally:
+            _browsers.remove(chromium)
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page in its own context (no shared storage between tests)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+# --- servers ------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A Jupyter-family server process on 127.0.0.1 serving `root`."""
+
+    name: str
+    url: str
+    root: Path
+    process: subprocess.Popen
+    log: Path
+
+    def log_tail(self, chars: int = 4000) -> str:
+        with contextlib.suppress(OSError):
+            return self.log.read_text(errors="replace")[-chars:]
+        return ""
+
+    def api(self, method: str, path: str) -> object:
+        request = urllib.request.Request(self.url + path, method=method)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def stop_kernels(self) -> None:
+        """Shut down every kernel this server started (keeps two cores free between tests)."""
+        with contextlib.suppress(Exception):
+            for kernel in self.api("GET", "/api/kernels"):  # type: ignore[union-attr]
+                self.api("DELETE", f"/api/kernels/{kernel['id']}")
+
+
+def _start(name: str, command: list[str], url: str, ready_path: str, root: Path, env: dict) -> Server:
+    log = root.parent / f"{name}.log"
+    process = subprocess.Popen(
+        command,
+        cwd=root,
+        env=env,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: kernels are stopped with it
+    )
+    server = Server(name, url, root, process, log)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}:\n{server.log_tail()}")
+        try:
+            with urllib.request.urlopen(url + ready_path, timeout=5) as response:
+                if response.status == 200:
+                    return server
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            _stop(server)
+            raise RuntimeError(f"{name} did not answer within {SERVER_START_TIMEOUT} s:\n{server.log_tail()}")
+        time.sleep(0.3)
+
+
+def _stop(server: Server) -> None:
+    process = server.process
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)  # the server shuts its kernels down
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)  # the group this fixture created
+            process.wait(timeout=10)
+
+
+def server_env(home: Path) -> dict[str, str]:
+    """Private Jupyter config/runtime dirs; same hash seed and SVG date as `make notebooks`."""
+    env = dict(os.environ)
+    for key, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+        ("IPYTHONDIR", "ipython"),
+    ]:
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[key] = str(home / sub)
+    env["PYTHONHASHSEED"] = "0"
+    env["SOURCE_DATE_EPOCH"] = "0"
+    env["PYTHONUNBUFFERED"] = "1"
+    # The kernel must be this environment's Python even if PATH says otherwise.
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1))
+
+
+def copy_notebooks(target: Path) -> Path:
+    """A throw-away copy of notebooks/ (plus generated test notebooks, see `extra_notebooks`)."""
+    if NOTEBOOKS.is_dir():
+        shutil.copytree(NOTEBOOKS, target, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    else:
+        target.mkdir(parents=True)
+    write_test_notebooks(target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def lab(chromium_ready, tmp_path_factory) -> Iterator[Server]:
+    """One JupyterLab for the whole session, on a temporary copy of the notebooks."""
+    base = tmp_path_factory.mktemp("lab")
+    root = copy_notebooks(base / "notebooks")
+    home = base / "home"
+    env = server_env(home)
+    # No news pop-up, and every cell kept in the page (JupyterLab 4 otherwise leaves cells that
+    # are scrolled out of view out of the DOM, and tests look at all of them).
+    _write_json(
+        home / "config" / "labconfig" / "page_config.json",
+        {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}},
+    )
+    _write_json(
+        home / "settings" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+        {"windowingMode": "none"},
+    )
+    port = free_port()
+    command = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser", "--allow-root",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=", "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.terminals_enabled=False",
+        "--LanguageServerManager.autodetect=False",
+    ]
+    server = _start("jupyterlab", command, f"http://127.0.0.1:{port}", "/api/status", root, env)
+    try:
+        yield server
+    finally:
+        _stop(server)
+
+
+@pytest.fixture(scope="module")
+def voila(chromium_ready, tmp_path_factory) -> Iterator[Server]:
+    """Voila serving a temporary copy of the notebooks (started only by the Voila tests)."""
+    base = tmp_path_factory.mktemp("voila")
+    root = copy_notebooks(base / "notebooks")
+    env = server_env(base / "home")
+    port = free_port()
+    command = [
+        sys.executable, "-m", "voila",
+        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True",
+        str(root),
+    ]
+    server = _start("voila", command, f"http://127.0.0.1:{port}", "/", root, env)
+    try:
+        yield server
+    finally:
+        _stop(server)
+
+
+# --- the generated Zyrcan test notebook -----------------------------------------------------------
+
+ZYRCAN_FIXTURE = "zyrcan_board_fixture.ipynb"
+# Panels in that notebook, in order (browser tests find them as the n-th .boardlib-panel).
+NEW_GAME_PANEL, HIGHLIGHT_PANEL, ATTACK_PANEL = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class AttackSetup:
+    """A prepared attack-phase position on the 3-player board, built from the engine itself.
+
+    Player 0's 2-engine ship at `origin` can hit exactly the enemy ships at `targets`; the ship
+    one hex away (ZY-08: wrong distance) and its own ship two hexes away (ZY-10) are not targets.
+    """
+
+    ships: dict  # Hex -> (owner, engines)
+    origin: object
+    targets: tuple  # Hexes, the legal attacks' landing hexes
+
+    def source(self) -> str:
+        items = ", ".join(f"Hex({h.q}, {h.r}): Ship({o}, {e})" for h, (o, e) in self.ships.items())
+        return f"position(players=3, ships={{{items}}}, to_move=0, phase='attack')"
+
+
+def zyrcan_attack_setup() -> AttackSetup:
+    import boardlib
+    from boardlib.zyrcan.rules import Ship, position
+
+    game = boardlib.load("zyrcan", players=3)
+    for origin in game.hexes:
+        two = {d: game.landing(origin, 2, d) for d in range(6)}
+        one = {d: game.landing(origin, 1, d) for d in range(6)}
+        on_board = [d for d in range(6) if two[d] is not None and one[d] is not None]
+        if len(on_board) >= 4:
+            break
+    else:  # pragma: no cover - the 42-hex board has such hexes
+        raise AssertionError("no hex with four directions of room on the 3-player board")
+    d1, d2, d3, d4 = on_board[:4]
+    ships = {
+        origin: (0, 2),
+        two[d1]: (1, 1),  # target
+        two[d2]: (2, 3),  # target
+        two[d3]: (0, 1),  # own ship: not a target (ZY-10)
+        one[d4]: (1, 2),  # enemy one hex away: a 2-engine ship cannot stop there (ZY-08)
+    }
+    state = position(players=3, ships={h: Ship(*s) for h, s in ships.items()}, to_move=0)
+    targets = tuple(sorted(set(state.targets(origin).values())))
+    assert set(targets) == {two[d1], two[d2]}, targets
+    return AttackSetup(ships, origin, targets)
+
+
+def write_test_notebooks(folder: Path) -> None:
+    """Write the Zyrcan board notebook the interaction tests use (independent of notebook prose)."""
+    import nbformat
+
+    setup = zyrcan_attack_setup()
+    cells = [
+        nbformat.v4.new_markdown_cell("# Zyrcan board (browser-test fixture)"),
+        nbformat.v4.new_code_cell(
+            "from boardlib.grids.hex import Hex\n"
+            "from boardlib.zyrcan.rules import Ship, position\n"
+            "from boardlib.zyrcan.widget import ZyrcanBoard"
+        ),
+        nbformat.v4.new_code_cell("ZyrcanBoard()  # a new 3-player game: placement phase"),
+        nbformat.v4.new_code_cell(f"ZyrcanBoard(state={setup.source()})  # select a ship"),
+        nbformat.v4.new_code_cell(f"ZyrcanBoard(state={setup.source()})  # attack"),
+    ]
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / ZYRCAN_FIXTURE)
+
+
+@pytest.fixture(scope="session")
+def attack_setup() -> AttackSetup:
+    return zyrcan_attack_setup()
+
+
+# --- driving JupyterLab ----------------------------------------------------------------------------
+
+RUN_ALL_JS = """
+async ([path, timeoutMs]) => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  if (!panel || !panel.context || panel.context.path !== path) {
+    throw new Error("the notebook tab is not the current one: " + (panel && panel.title.label));
+  }
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  if (!panel.sessionContext.session || !panel.sessionContext.session.kernel) {
+    throw new Error("no kernel started for " + path);
+  }
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("run all cells: still running after " + timeoutMs + " ms")), timeoutMs);
+  });
+  try {
+    return await Promise.race([app.commands.execute("notebook:run-all-cells"), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+"""
+
+SAVE_JS = """
+async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  await panel.context.save();
+}
+"""
+
+
+class Lab:
+    """Opens notebooks of the `lab` server in Chromium and runs them like a person would."""
+
+    def __init__(self, server: Server, browser):
+        self.server = server
+        self.browser = browser
+        self.opened = 0
+
+    def open(self, name: str):
+        context = self.browser.new_context(viewport={"width": 1400, "height": 1000})
+        context.set_default_timeout(60_000)
+        page = context.new_page()
+        # A workspace of its own: JupyterLab would otherwise reopen (and start kernels for)
+        # every notebook an earlier test opened.
+        self.opened += 1
+        page.goto(f"{self.server.url}/lab/workspaces/test{self.opened}/tree/{name}?reset")
+        page.wait_for_function(
+            "p => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+            " && window.jupyterapp.shell.currentWidget.context"
+            " && window.jupyterapp.shell.currentWidget.context.path === p",
+            arg=name,
+            timeout=SERVER_START_TIMEOUT * 1000,
+        )
+        return page
+
+    def run_all(self, page, name: str, timeout_s: float = 240) -> bool:
+        """Run every cell (Run > Run All Cells); True when no cell failed."""
+        return page.evaluate(RUN_ALL_JS, [name, int(timeout_s * 1000)])
+
+    def save(self, page, name: str) -> dict:
+        """Save from the browser and read back the file JupyterLab wrote."""
+        page.evaluate(SAVE_JS)
+        return json.loads((self.server.root / name).read_text())
+
+    def close(self, page) -> None:
+        with contextlib.suppress(Exception):
+            page.context.close()
+        self.server.stop_kernels()
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(lab, browser) -> Lab:
+    return Lab(lab, browser)
+
+
+@pytest.fixture
+def open_in_lab(jupyterlab):
+    """`open_in_lab(name)` -> a page showing that notebook; closed after the test (and after
+    a failure's screenshot), with its kernel shut down."""
+    pages = []
+
+    def open_(name: str):
+        page = jupyterlab.open(name)
+        pages.append(page)
+        return page
+
+    yield open_
+    for page in pages:
+        jupyterlab.close(page)
+
+
+def error_outputs(notebook: dict) -> list[str]:
+    """Each failed cell of a saved notebook, as 'cell N: ename: evalue'."""
+    problems = []
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                problems.append(f"cell {index}: {output.get('ename')}: {output.get('evalue')}")
+    return problems
+
+
+def board_ids(board, prefix: str) -> set[str]:
+    """The ids starting with `prefix` inside one `.boardlib-board` locator."""
+    return set(board.evaluate(
+        "(el, prefix) => Array.from(el.querySelectorAll('[id^=\"' + prefix + '\"]'), n => n.id)",
+        prefix,
+    ))
+
+
+def real_click(page, board, element_id: str, redraw: bool = True) -> None:
+    """A real mouse click at the centre of a board element (what a person does).
+
+    The mouse goes to screen coordinates, so whatever is drawn on top there (a ship over its
+    hex, say) receives the click, exactly as in a person's browser. With `redraw`, wait until
+    the kernel has answered with a new picture (BoardView replaces the whole <svg>), so the
+    next click never aims at an element that is being replaced.
+    """
+    old_svg = board.locator("svg").element_handle()
+    element = board.locator(f'[id="{element_id}"]')
+    x = y = None
+    last = None
+    for _ in range(40):  # wait until layout has settled: the same box twice in a row
+        try:
+            element.scroll_into_view_if_needed(timeout=10_000)
+            box = element.bounding_box(timeout=10_000)
+        except Exception:  # replaced while we looked (a late redraw): look again
+            box = None
+        if box is not None and box == last:
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            # The point must land on this board (no dialog, toast or other output on top).
+            on_board = page.evaluate(
+                "([x, y, board]) => { const e = document.elementFromPoint(x, y);"
+                " return !!e && board.contains(e); }",
+                [x, y, board.element_handle()],
+            )
+            if on_board:
+                break
+        last = box
+        page.wait_for_timeout(150)
+    else:
+        raise AssertionError(f"{element_id} never settled in a clickable place on the board")
+    page.mouse.click(x, y)
+    if redraw:
+        page.wait_for_function("svg => !svg.isConnected", arg=old_svg, timeout=60_000)
+
+
+def hex_id(prefix: str, h) -> str:
+    return f"{prefix}_{h.q}_{h.r}"
+
+
+@pytest.fixture(scope="session")
+def ui():
+    """Helpers for test modules (conftest itself is not importable from them)."""
+    import types
+
+    return types.SimpleNamespace(
+        board_ids=board_ids, real_click=real_click, hex_id=hex_id, error_outputs=error_outputs,
+        ZYRCAN_FIXTURE=ZYRCAN_FIXTURE, NEW_GAME_PANEL=NEW_GAME_PANEL,
+        HIGHLIGHT_PANEL=HIGHLIGHT_PANEL, ATTACK_PANEL=ATTACK_PANEL,
+    )

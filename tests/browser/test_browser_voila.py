@@ -1,0 +1,69 @@
+"""The Zyrcan notebook as a Voila app: it renders with live boards, and a click plays.
+
+Voila runs the whole notebook in a fresh kernel and shows only outputs, the way a visitor of
+the app (or of the Binder link) meets it.
+"""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+ZYRCAN_NOTEBOOK = "10-zyrcan.ipynb"
+
+
+def app_notebook() -> str:
+    if (ROOT / "notebooks" / ZYRCAN_NOTEBOOK).exists():
+        return ZYRCAN_NOTEBOOK
+    return "zyrcan_board_fixture.ipynb"  # until notebooks/10-zyrcan.ipynb is written
+
+
+@pytest.fixture(scope="module")
+def app_page(voila, browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{voila.url}/voila/render/{app_notebook()}", timeout=180_000)
+    # Voila fills the page while the kernel works through the cells; wait for the boards.
+    expect(page.locator(".boardlib-board svg").first).to_be_visible(timeout=180_000)
+    yield page, errors
+    context.close()
+
+
+def test_zyrcan_notebook_renders_under_voila(app_page):
+    page, errors = app_page
+    expect(page.locator(".boardlib-panel").first).to_be_visible()
+    boards = page.locator(".boardlib-board")
+    assert boards.count() >= 1
+    expect(boards.locator("svg")).to_have_count(boards.count())
+    expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+    # --show_tracebacks: a failing cell would print its traceback into the page
+    expect(page.locator(".jp-OutputArea-output").filter(has_text="Traceback")).to_have_count(0)
+    assert not errors, f"JavaScript errors in the app: {errors}"
+
+
+def test_a_click_plays_under_voila(app_page, ui):
+    """The first board still in its placement phase accepts a ship on an empty hex."""
+    page, _ = app_page
+    panels = page.locator(".boardlib-panel")
+    for index in range(panels.count()):
+        board = panels.nth(index).locator(".boardlib-board")
+        if ui.board_ids(board, "reserve_"):
+            break
+    else:
+        pytest.fail("no Zyrcan board in its placement phase (with reserve ships) in the app")
+    ships = ui.board_ids(board, "ship_")
+    empty = sorted(
+        i for i in ui.board_ids(board, "hex_") if i.replace("hex_", "ship_", 1) not in ships
+    )
+    assert empty, "the placement board has no empty hex"
+    # Pick the biggest ship type (a new board preselects the smallest), then an empty hex.
+    ui.real_click(page, board, sorted(ui.board_ids(board, "reserve_"))[-1])
+    spot = empty[len(empty) // 2]
+    ui.real_click(page, board, spot)
+    placed = spot.replace("hex_", "ship_", 1)
+    expect(board.locator(f'[id="{placed}"]')).to_have_count(1)
+    assert ui.board_ids(board, "ship_") >= ships | {placed}
