@@ -1,0 +1,206 @@
+"""Room 25 in a notebook: a playable board built on :class:`boardlib.widgets.GamePanel`.
+
+* First clue (R25-05), Look (R25-14), Move (R25-15), Vision (R25-24), Moving
+  (R25-26) and Illusion (R25-32): click the room.
+* Push (R25-16): click the character to push (it gets a thick ring), then the room.
+* Control (R25-17, R25-27): click one of the arrows around the complex.
+* Programming (R25-07): the buttons under the board ("move → look" ...); a single
+  action is a one-word button. "Keep for 2nd", "Pass" and "Reveal (guard)" are
+  buttons too. In programming a click on a room puts your reminder marker (R25-20).
+
+The board shows the complex as the player to move knows it (``viewer``: fix it
+to one seat when playing against bots, so the picture never shows what that
+seat may not see, R25-I4). The move list never shows programs.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import boardlib
+from boardlib.core.api import Illegal
+from boardlib.core.bots import Bot
+from boardlib.widgets import BaseController, GamePanel, Play, Select
+from boardlib.widgets.controller import ClickResult
+
+from .bots import BOTS as ROOM25_BOTS
+from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
+from .rules import (ACTION_NAMES, EXEC, PENDING, PROGRAM, Clue, Control, Defer, Illusion, Look,
+                    Move, Pass, Program, Push, Remind, Reveal, Room25State, Swap, Vision)
+
+_ID = re.compile(r"^([a-z]+)_(\d+)(?:_(\d+))?$")
+_PLAYER = re.compile(r"\bplayer (\d+)")
+_PLACE_MOVES = (Clue, Move, Look, Vision, Swap, Illusion)
+
+
+class Room25Controller(BaseController):
+    """Clicks -> Room 25 moves; the selection is a character to push."""
+
+    colors = PLAYER_COLORS
+    names = PLAYER_NAMES
+
+    def __init__(self, viewer: int | None = None) -> None:
+        self.viewer = viewer
+
+    def _viewer(self, state: Room25State) -> int | None:
+        if self.viewer is not None:
+            return self.viewer
+        return None if state.is_terminal() else state.current_player
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw(self, state: Room25State, selection: Any, hint: Any = None) -> str:
+        return draw_svg(state, self._viewer(state), selection=selection,
+                        targets=self.targets(state, selection), hint=hint)
+
+    def static_svg(self, state: Room25State) -> str:
+        return draw_svg(state, self._viewer(state), targets=self.targets(state, None))
+
+    @staticmethod
+    def targets(state: Room25State, selection: Any) -> list[int]:
+        """Places a click can send a legal move to (for the outline)."""
+        out = set()
+        for m in state.legal_moves():
+            if isinstance(m, _PLACE_MOVES):
+                out.add(m.to if isinstance(m, Move) else m.at)
+            elif isinstance(m, Push) and (selection is None or m.char == selection):
+                out.add(m.to)
+        return sorted(out)
+
+    # --- clicks -----------------------------------------------------------------------------
+    def click(self, state: Room25State, element_id: str, selection: Any) -> ClickResult:
+        m = _ID.match(element_id)
+        if m is None:
+            return None
+        prefix, a, b = m[1], int(m[2]), m[3]
+        if prefix in ("room", "target", "hint"):
+            return self._click_room(state, a, selection)
+        if prefix == "char":
+            if selection == a:
+                return Select(None)
+            pushes = [mv for mv in state.legal_moves() if isinstance(mv, Push) and mv.char == a]
+            if pushes:
+                return Select(a)
+            return Play(Push(a, 0))  # the engine explains why this character cannot be pushed
+        if prefix == "slide" and b is not None:
+            return Play(Control(a, 1 if int(b) else -1))
+        return None
+
+    def _click_room(self, state: Room25State, pos: int, selection: Any) -> ClickResult:
+        legal = state.legal_moves()
+        pushes = [m for m in legal if isinstance(m, Push) and m.to == pos
+                  and (selection is None or m.char == selection)]
+        if len(pushes) == 1:
+            return Play(pushes[0])
+        if len(pushes) > 1:
+            return Illegal("R25-16", "Several characters could be pushed there: click the one "
+                                     "to push first.")
+        for kind in _PLACE_MOVES:
+            for m in legal:
+                if type(m) is kind and (m.to if kind is Move else m.at) == pos:
+                    return Play(m)
+        if state.phase == PROGRAM:
+            return Play(Remind(pos))  # the engine says whether the marker is available
+        # Nothing legal goes there: ask the engine about the natural move, so it explains.
+        return Play(self._natural(state, pos, selection))
+
+    @staticmethod
+    def _natural(state: Room25State, pos: int, selection: Any) -> Any:
+        c = state.current_character
+        if state.phase == PENDING:
+            kind = state.pending[0]
+            return {"vision": Vision, "mobile": Swap, "illusion": Illusion}.get(
+                kind, Vision)(pos)
+        if state.phase == EXEC and c is not None:
+            act = state._slot(c)
+            letter = state.prog[c] if act == "?" else act
+            if letter == "L":
+                return Look(pos)
+            if letter == "P":
+                return Push(selection if isinstance(selection, int) else c, pos)
+        if state.phase == "clue":
+            return Clue(pos)
+        return Move(pos)
+
+    # --- words and buttons -----------------------------------------------------------------
+    def button_moves(self, state: Room25State) -> Sequence[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        for m in state.legal_moves():
+            if isinstance(m, Program):
+                label = ACTION_NAMES[m.first] + (f" → {ACTION_NAMES[m.second]}" if m.second
+                                                 else " (one only)")
+                out.append((label, m))
+            elif isinstance(m, Defer):
+                out.append(("Keep for 2nd action", m))
+            elif isinstance(m, Pass):
+                out.append(("Pass", m))
+            elif isinstance(m, Reveal):
+                out.append(("Reveal (guard)", m))
+        return out
+
+    def status(self, state: Room25State, selection: Any) -> str:
+        if state.is_terminal():
+            return ""
+        c = state.current_character
+        name = state.game.names[c] if c is not None else ""
+        if state.phase == "clue":
+            return "first clue (R25-05): click a room next to the Central Room"
+        if state.phase == PROGRAM:
+            return f"{name} programs (R25-07): pick two actions below, in order"
+        if state.phase == PENDING:
+            return {"vision": "Vision (R25-24): click any face-down room to look at it",
+                    "mobile": "Moving room (R25-26): click a face-down room to swap with",
+                    "illusion": "Illusion (R25-32): click a face-down room to trade with",
+                    "control": "Control room (R25-27): click an arrow to slide a line"}[
+                state.pending[0]]
+        act = state._slot(c)
+        if act == "*":
+            return f"{name} acts on the spot: click a room, a character or an arrow"
+        letter = state.prog[c] if act == "?" else act
+        what = ACTION_NAMES.get(letter, letter)
+        hint = {"move": "click an adjacent room", "look": "click an adjacent face-down room",
+                "push": "click the character, then the room", "control": "click an arrow"}[what]
+        return f"{name}, action {state.pass_no}: {what} — {hint}"
+
+    def describe(self, state: Room25State, move: Any) -> str:
+        """Programs stay secret in the move list (R25-I4)."""
+        if isinstance(move, Program):
+            n = 2 if move.second else 1
+            return f"programs {n} action{'s' if n > 1 else ''}"
+        c = state.current_character
+        who = f"{state.game.names[c]}: " if c is not None else ""
+        return who + str(move)
+
+    def localize(self, text: str) -> str:
+        return _PLAYER.sub(lambda m: self.player_name(int(m[1])), text)
+
+
+def _seat(seat: str | Bot, seed: int) -> str | Bot:
+    if isinstance(seat, str) and seat in ROOM25_BOTS:
+        return ROOM25_BOTS[seat](seed=seed)
+    if isinstance(seat, str) and seat in ("prisoner", "guard", "role"):
+        return ROOM25_BOTS[f"room25-{seat}"](seed=seed)
+    return seat
+
+
+class Room25Board(GamePanel):
+    """A playable Room 25 board: ``Room25Board(mode="cooperative", players=2,
+    seats=["human", "role"], viewer=0)``.
+
+    ``seats``: per player ``"human"``, the core bots (``"random"``, ``"greedy"``, ``"mcts"``)
+    or this game's observation-only bots (``"prisoner"``, ``"guard"``, ``"role"``).
+    ``viewer``: whose knowledge the picture shows (default: the player to move).
+    ``state``: a prepared position (``boardlib.room25.scenarios.position``).
+    """
+
+    def __init__(self, mode: str = "cooperative", players: int | None = None,
+                 state: Room25State | None = None, seats: Sequence[str | Bot] | None = None,
+                 viewer: int | None = None, seed: int = 0, **kwargs: Any) -> None:
+        options = {k: kwargs.pop(k) for k in ("composition", "reminder_markers") if k in kwargs}
+        game = state.game if state is not None else boardlib.load(
+            "room25", mode=mode, players=players, seed=seed, **options)
+        seats = None if seats is None else [_seat(s, seed + p) for p, s in enumerate(seats)]
+        super().__init__(game, Room25Controller(viewer), state=state, seats=seats, seed=seed,
+                         **kwargs)
+
+
+__all__ = ["Room25Board", "Room25Controller"]
