@@ -659,9 +659,10 @@ class CarcassonneState(State):
                 self.colour_openings(colour)[0], self.player)
             if not trapped:
                 return Illegal("TU-02", f"The {colour} tokens belong to player {owner}; you "
-                               "use your own colours." + (" (TU-V2 lets you take over only "
-                                                         "a neglected token on your road.)"
-                                                         if o["tu_v2"] else ""))
+                               "use your own colours." + (
+                                   " With TU-V2 you may take over only a token its owner "
+                                   "neglected, on a road with your follower."
+                                   if o["tu_v2"] else ""))
             takeover = True
         if not isinstance(move.opening, tuple) or len(move.opening) != 3:
             return Illegal("TU-03", "An opening is written x, y and a side N, E, S or W.")
