@@ -93,11 +93,11 @@ def feature_point(feature: Feature, index: int, letter: str) -> tuple[float, flo
         xs = [MID[d] for d in feature.edges]
         if len(xs) == 4:
             return (0.0, 0.12)
-        return (sum(p[0] for p in xs) / len(xs) * 0.75, sum(p[1] for p in xs) / len(xs) * 0.75)
+        return (sum(p[0] for p in xs) / len(xs) * 0.8, sum(p[1] for p in xs) / len(xs) * 0.8)
     if feature.kind == ROAD:
-        if len(feature.edges) == 1:
+        if len(feature.edges) == 1:  # out towards the edge, clear of a tunnel opening
             u, v = MID[feature.edges[0]]
-            return (u * 0.55, v * 0.55)
+            return (u * 0.76, v * 0.76)
         a, b = (MID[d] for d in feature.edges)
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         return (mid[0] * 0.6, mid[1] * 0.6) if mid != (0.0, 0.0) else (0.0, 0.0)
@@ -112,7 +112,7 @@ def feature_point(feature: Feature, index: int, letter: str) -> tuple[float, flo
 def opening_point(side: int) -> tuple[float, float]:
     """Where a tunnel opening sits: on its road, short of the tile's centre (unrotated)."""
     u, v = MID[side]
-    return (u * 0.38, v * 0.38)
+    return (u * 0.34, v * 0.34)
 
 
 def _add(ax: Any, patch: Any) -> None:
@@ -303,7 +303,7 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         for i, f in enumerate(TILE_TYPES[letter].features):
             if ot.labels[i] in legal:
                 u, v = _turn(feature_point(f, i, letter), r)
-                _add(ax, Circle((px + u, py + v), 0.1, facecolor="white", edgecolor="#111111",
+                _add(ax, Circle((px + u, py + v), 0.08, facecolor="white", edgecolor="#111111",
                                     linewidth=1.2, alpha=0.85, gid=f"spot_{px}_{py}_{i}"))
     for ((x, y), i), player in sorted(state.followers.items()):
         letter, r = board[(x, y)]
