@@ -34,8 +34,8 @@ ClickResult = Union[Play, Select, Illegal, None]
 class Controller(Protocol):
     """The two things a game must tell the panel."""
 
-    def draw(self, state: State, selection: Any, hint: Any = None) -> str:
-        """The board as an SVG string; ``hint`` is a suggested move to mark, or ``None``."""
+    def draw(self, state: State, selection: Any) -> str:
+        """The board as an SVG string. May take a keyword ``hint=None``: a move to mark."""
 
     def click(self, state: State, element_id: str, selection: Any) -> ClickResult:
         """What a click on ``element_id`` means while ``selection`` is selected."""
@@ -91,6 +91,11 @@ class BaseController:
     def selection_after(self, state: State, selection: Any) -> Any:
         """The selection to keep after a move was played (default: none)."""
         return None
+
+    def clicks_for(self, state: State, move: Any, selection: Any = None) -> list[str]:
+        """The element ids a person clicks to play ``move`` (for scripted games and the latency
+        benchmark); ``[]`` when the move is a button instead."""
+        raise NotImplementedError(f"{type(self).__name__} cannot script clicks")
 
     def static_svg(self, state: State) -> str:
         """The picture stored in saved notebooks."""

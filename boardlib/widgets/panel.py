@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import inspect
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
@@ -30,7 +31,7 @@ from .controller import BaseController, Controller, Play, Select
 HUMAN = "human"
 SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
 DEFAULT_BOT_SETTINGS: dict[str, dict[str, Any]] = {"mcts": {"time_limit": 1.0}}
-_LOG_LIMIT = 400  # lines kept in the event log
+_LOG_LIMIT = 400  # moves whose events the log shows
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -65,6 +66,8 @@ class GamePanel(w.VBox):
                             "click(state, element_id, selection)")
         self.game = game
         self.controller = controller
+        # A controller may leave out draw's optional ``hint``; hints then show as text only.
+        self._draw_takes_hint = "hint" in inspect.signature(controller.draw).parameters
         self._helpers: BaseController = (controller if isinstance(controller, BaseController)
                                          else BaseController())
         self.seed = seed
@@ -457,7 +460,7 @@ class GamePanel(w.VBox):
         return (f'<span style="color:{html.escape(color)}">&#9632;</span> {name}')
 
     def _draw(self) -> None:
-        if self.hint_move is not None:
+        if self.hint_move is not None and self._draw_takes_hint:
             self.view.svg = self.controller.draw(self.state, self.selection, self.hint_move)
         else:
             self.view.svg = self.controller.draw(self.state, self.selection)
@@ -465,8 +468,10 @@ class GamePanel(w.VBox):
     def _refresh(self) -> None:
         self._draw()
         self._refresh_status()
-        self.move_list.value = f"<ol>{''.join(self._moves_html)}</ol>"
-        log = [line for line in self._log_html if line][-_LOG_LIMIT:]
+        # Newest first, so the last move and what it caused show without scrolling.
+        moves = self._moves_html[::-1]
+        self.move_list.value = f"<ol reversed>{''.join(moves)}</ol>" if moves else ""
+        log = [line for line in self._log_html[::-1][:_LOG_LIMIT] if line]
         self.event_log.value = f"<ul>{''.join(log)}</ul>" if log else ""
         self.undo_button.disabled = not self.match.can_undo
         self.redo_button.disabled = not self.match.can_redo

@@ -222,3 +222,39 @@ def test_mimebundle_has_static_svg_and_stable_text():
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["image/svg+xml"].startswith("<svg") and 'stroke="red"' not in data["image/svg+xml"]
     assert data["text/plain"] == "<GamePanel: boardlib.load('tictactoe', players=2, first_player=0)>"
+
+
+def test_move_list_and_log_show_the_newest_first():
+    panel = make()
+    panel.play("mark 0")
+    panel.play("mark 4")
+    moves = panel.move_list.value
+    assert moves.startswith("<ol reversed>") and moves.index("mark 4") < moves.index("mark 0")
+    log = panel.event_log.value
+    assert log.index("marked 4") < log.index("marked 0")
+
+
+class MinimalController:
+    """Only the two required methods, no BaseController, no hint parameter."""
+
+    def draw(self, state, selection):
+        return f'<svg xmlns="http://www.w3.org/2000/svg"><rect id="cell_{len(state.legal_moves())}"/></svg>'
+
+    def click(self, state, element_id, selection):
+        from boardlib.widgets import Play
+        return Play(Mark(int(element_id.split("_")[1])))
+
+
+def test_a_minimal_controller_is_enough():
+    panel = GamePanel(TicTacToe(), MinimalController())
+    panel.click("cell_2")
+    assert panel.match.moves == (Mark(2),) and "player 0" in panel.move_list.value
+    assert panel.hint() is not None and "Hint" in panel.message   # shown as text only
+    data = panel._repr_mimebundle_()
+    data = data[0] if isinstance(data, tuple) else data
+    assert data["image/svg+xml"].startswith("<svg")
+
+
+def test_not_a_controller_is_refused():
+    with pytest.raises(TypeError, match="controller"):
+        GamePanel(TicTacToe(), object())
