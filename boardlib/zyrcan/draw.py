@@ -25,6 +25,7 @@ from collections import OrderedDict
 from typing import Any, Iterable, Iterator
 
 import matplotlib
+import matplotlib.style
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, RegularPolygon
@@ -90,6 +91,12 @@ class _Board:
     """
 
     def __init__(self, game: ZyrcanGame) -> None:
+        # Matplotlib's own defaults, whatever style the notebook has set: every board looks
+        # the same, and pieces drawn later match those drawn earlier.
+        with matplotlib.style.context("default"):
+            self._build(game)
+
+    def _build(self, game: ZyrcanGame) -> None:
         self.hexes = game.hexes
         centers = [hex_center(h) for h in self.hexes]
         xs = [x for x, _ in centers]

@@ -15,7 +15,7 @@ import re
 from typing import Any, Sequence
 
 import boardlib
-from boardlib.core.api import Illegal
+from boardlib.core.api import Illegal, Outcome
 from boardlib.core.bots import Bot
 from boardlib.grids.hex import Hex, direction_between
 from boardlib.widgets import BaseController, GamePanel, Play, Select
@@ -27,6 +27,9 @@ from .rules import ATTACK, ENGINE_TYPES, PLACEMENT, Attack, Pass, Place, ZyrcanS
 #: Element id prefixes that stand for a board hex (the hex, its ship, digit, outlines).
 HEX_PREFIXES = frozenset({"hex", "ship", "label", "target", "hint"})
 _PLAYER = re.compile(r"\bplayer (\d+)")
+_ENDINGS = {"pass": "A player could not attack and passed, which ends the game",
+            "eliminated": "A player without ships passed, which ends the game",
+            "last fleet": "Only one fleet is left"}
 
 
 class ZyrcanController(BaseController):
@@ -159,6 +162,20 @@ class ZyrcanController(BaseController):
             return (f"the {engines}-engine ship on {selection} can hit {len(targets)} "
                     f"target{'s' if len(targets) > 1 else ''}: click one")
         return "attack (ZY-06): click one of your ships"
+
+    def outcome_text(self, outcome: Outcome) -> str:
+        """Why it ended, then who won on engines (ZY-13; shared wins ZY-I4)."""
+        why = _ENDINGS.get(outcome.termination, outcome.termination)
+        rule = f" ({outcome.rule})" if outcome.rule else ""
+        names = [self.player_name(p) for p in outcome.winners]
+        best = max(outcome.scores) if outcome.scores else 0
+        if len(names) == 1:
+            result = f"{names[0]} wins with {best:g} engines (ZY-13)"
+        else:
+            result = (f"{' and '.join(names)} share the win with {best:g} engines each "
+                      "(ZY-13, ZY-I4)")
+        scores = ", ".join(f"{self.player_name(p)} {s:g}" for p, s in enumerate(outcome.scores))
+        return f"{why}{rule}. {result}. Engines: {scores}."
 
     def localize(self, text: str) -> str:
         """The engine says "player 2"; the board says "Green"."""

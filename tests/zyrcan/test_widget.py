@@ -135,10 +135,26 @@ def test_pass_button_when_no_attack_is_left():
     assert "must pass" in board.status_line.value
     board.actions.children[0].click()
     assert board.state.is_terminal() and "Game over" in board.status_line.value
+    # Red 1, Blue 1, Green 2 engines: Green wins (ZY-13) after Red's pass (ZY-12)
+    assert "passed, which ends the game (ZY-12)" in board.status_line.value
+    assert "Green wins with 2 engines (ZY-13)" in board.status_line.value
     assert_refused(board, "hex_2_2", "ZY-12")
 
 
 # --- panel controls -----------------------------------------------------------------
+
+def test_a_notebook_style_does_not_change_the_board():
+    import matplotlib
+
+    from boardlib.zyrcan import draw
+    state = position(players=3, ships=SHIPS)
+    draw._BOARDS.clear()
+    plain = draw.draw_svg(state)
+    draw._BOARDS.clear()
+    with matplotlib.rc_context({"font.size": 30, "patch.linewidth": 5, "font.family": "serif"}):
+        styled = draw.draw_svg(state)
+    assert styled == plain
+
 
 def test_undo_and_redo():
     board = attack_board()
