@@ -108,7 +108,8 @@ CATALOGUE = Catalogue("section_x", [
     Rule("SX-I7", "Round target",
          "Option round_target: prisoners to free for a round to end, by default 2 with two "
          "players and 3 with three or four. A round also ends when the stack is empty and no "
-         "player holds a tile.", interpretation=True),
+         "player holds a tile, and (our addition, so that a game cannot stall) when all six "
+         "free zones are claimed.", interpretation=True),
     Rule("SX-I8", "Turn flow",
          "The tile action of phase 2 is compulsory whenever one is possible and skipped "
          "otherwise. Phase 3 may be passed. Tiles in hand are shuffled back at a collapse.",

@@ -1027,6 +1027,12 @@ class SectionXState(State):
                 events.append(Event("SX-19", f"player {p} has freed {state.in_zones(p)} "
                                     f"prisoners this round: round {self.round} ends"))
                 return state._collapse(events)._next_turn(events)
+            if sum(1 for c in state.locs if is_zone(c)) == 6:
+                # nobody can free another prisoner this round: without this the game
+                # would stall (project addition under SX-I7)
+                events.append(Event("SX-I7", f"all six free zones are claimed: round "
+                                    f"{self.round} ends"))
+                return state._collapse(events)._next_turn(events)
         state._events = tuple(events)
         return state
 
@@ -1135,25 +1141,41 @@ class SectionXState(State):
         return self.result
 
     def heuristic(self, player: int) -> float:
-        """Escaped prisoners count most; then how close the others are to an open zone."""
+        """How good the position is for ``player`` compared with the best opponent.
+
+        Escaped prisoners count 10, buried ones -3, and each prisoner still
+        inside adds ``2 / (1 + d)`` where ``d`` is its number of steps to an open
+        zone avoiding other players' doors (12 when there is no way out).
+        """
         if self.phase == OVER:
             return 1000.0 * self.returns()[player]
-        dist = self.escape_distances()
-        values = []
-        for p in range(self.num_players):
-            v = 10.0 * self.escaped(p) - 3.0 * self.buried(p)
-            for c in self.prisoners_of(p):
-                if c >= 0 or c == ISLAND:
-                    v += 2.0 / (1 + dist.get(c, 12))
-            values.append(v)
-        mine = values[player]
+        values = [self._progress(p) for p in range(self.num_players)]
         others = max(v for q, v in enumerate(values) if q != player)
-        return mine - others
+        return values[player] - others
 
-    def escape_distances(self) -> dict[int, int]:
-        """Steps from each place to the nearest unclaimed free zone (breadth-first, SX-18)."""
+    def _progress(self, p: int) -> float:
+        dist = self.escape_distances(p)
+        v = 10.0 * self.escaped(p) - 3.0 * self.buried(p)
+        for c in self.prisoners_of(p):
+            if c >= 0 or c == ISLAND:
+                v += 2.0 / (1 + dist.get(c, 12))
+        return v
+
+    def escape_distances(self, player: int | None = None) -> dict[int, int]:
+        """Steps from each place to the nearest open free zone (breadth-first, SX-18).
+
+        With ``player`` given, parts holding another player's door are closed
+        (SX-13); prisoners in the way and step budgets are ignored.
+        """
+        key = ("escape", player)
+        if key in self._memo:
+            return self._memo[key]
         links = self.links()
         occ = self.occupancy()
+        blocked = set()
+        if player is not None:
+            blocked = {d[0] for q, ds in enumerate(self.doors) if q != player
+                       for d in ds if d is not None}
         frontier = [z for z in (zone_code(g) for g in range(6)) if z in links and not occ.get(z)]
         dist = {z: 0 for z in frontier}
         while frontier:
@@ -1161,10 +1183,11 @@ class SectionXState(State):
             for c in frontier:
                 d = dist[c] + 1
                 for n in links.get(c, ()):
-                    if n not in dist:
+                    if n not in dist and n not in blocked and not is_zone(n):
                         dist[n] = d
                         nxt.append(n)
             frontier = nxt
+        self._memo[key] = dist
         return dist
 
     def observation(self, player: int) -> dict[str, Any]:

@@ -450,3 +450,12 @@ def test_catalogue_lists_every_rule_and_interpretation():
     ids = [r.id for r in CATALOGUE]
     assert ids[:23] == [f"SX-{i:02d}" for i in range(1, 24)]
     assert [r.id for r in CATALOGUE.interpretations] == [f"SX-I{i}" for i in range(1, 12)]
+
+
+def test_SX_I7_round_ends_when_all_six_zones_are_claimed():
+    # three players, target 3: zones taken 2 + 2 + 1, player 0 takes the sixth (its second)
+    s = act(players=3, tiles=EAST, prisoners={0: ["zone 1", "3,0/0"], 1: ["zone 2", "zone 3"],
+                                              2: ["zone 4", "zone 5"]})
+    after = s.apply(Step("3,0/0", "zone 0"))
+    assert after.round == 2 and "SX-I7" in rules_of(after)
+    assert [after.freed(p) for p in range(3)] == [2, 2, 2]
