@@ -9,7 +9,7 @@ import pytest
 from boardlib.core.bots import RandomBot
 from boardlib.widgets import GamePanel
 
-from tictactoe_game import Mark, Resign, TicTacToe, TTTController
+from .tictactoe_game import Mark, Resign, TicTacToe, TTTController
 
 
 def make(seats=None, **kwargs) -> GamePanel:
