@@ -1052,7 +1052,7 @@ class Room25State(State):
         if tile >= 0 and step != self.step:
             self.trap[c] = (-1, 0)
             if self.loc[c] == tile:
-                self._die(c, "R25-25", "did not leave the Trapped room with their next action")
+                self._die(c, "R25-25", "did not leave the Trapped room with their next action and dies")
                 if self.result is not None:
                     return
         self._end_slot(c)
@@ -1064,7 +1064,7 @@ class Room25State(State):
             if tile >= 0 and deadline <= self.turn:
                 self.flood[c] = (-1, 0)
                 if self.loc[c] == tile:
-                    self._die(c, "R25-33", "is still in the Flooded room and drowns")
+                    self._die(c, "R25-33", "drowns: still in the Flooded room after their second action")
         self.cursor += 1
 
     def _perform(self, c: int, move: Any) -> None:
@@ -1119,11 +1119,11 @@ class Room25State(State):
         elif kind == "acid":                                           # R25-34
             for d in others:
                 if self.loc[d] == tile:
-                    self._die(d, "R25-34", f"was in the Acid bath when {name} came in")
+                    self._die(d, "R25-34", f"dies in the Acid bath as {name} comes in")
                     if self.result is not None:
                         return
         elif kind == "deadly":                                         # R25-30
-            self._die(c, "R25-30", "entered the Deadly room")
+            self._die(c, "R25-30", "enters the Deadly room and dies")
         elif kind == "vortex":                                         # R25-23
             self.loc[c] = game.central_tile
             self._event("R25-23", f"the Vortex sends {name} back to the Central Room")
@@ -1281,7 +1281,7 @@ class Room25State(State):
         self.flood[c] = (-1, 0)
         earlier = list(self.deaths)
         self.deaths = earlier + [c]
-        self._event(rule, f"{game.names[c]} {why} and dies")
+        self._event(rule, f"{game.names[c]} {why}")
         mode = game.mode
         n = game.num_players
         if mode == "suspicion":                                        # R25-43, R25-42

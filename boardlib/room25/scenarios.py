@@ -71,4 +71,25 @@ def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
     return fresh._finish()
 
 
-__all__ = ["position"]
+def play(state: Room25State, *moves: object) -> Room25State:
+    """Apply moves (objects or their text, e.g. ``"move b3"``) through the rules."""
+    for move in moves:
+        if isinstance(move, str):
+            move = state.game.parse_move(move)
+        state = state.apply(move)
+    return state
+
+
+def program(state: Room25State, plans: Mapping[int, str] | None = None,
+            default: str = "push, control") -> Room25State:
+    """Finish this turn's programming: ``plans`` maps characters to e.g. ``"move, look"``;
+    the others get ``default`` ("push, control" is lost at once in the Central Room, R25-09)."""
+    plans = plans or {}
+    turn = state.turn
+    while state.phase == PROGRAM and state.turn == turn:
+        c = state.current_character
+        state = play(state, f"program {c}: {plans.get(c, default)}")
+    return state
+
+
+__all__ = ["position", "play", "program"]
