@@ -664,3 +664,38 @@ def test_R25_I6_reminder_markers_can_be_switched_off():
     s = position(load("cooperative", players=4, reminder_markers=False))
     assert not any(str(m).startswith("remind") for m in s.legal_moves())
     refused(s, "remind a1", "R25-I6")
+
+
+# --- further edge cases -------------------------------------------------------------------------
+
+def test_R25_41_last_turn_escape_without_a_living_prisoner_who_is_outside():
+    g = load("suspicion", players=4)
+    s = position(g, roles=["prisoner", "prisoner", "prisoner", "guard"], rooms={"a1": "room25"},
+                 chars={0: "a1", 1: "a1"}, turn=10)        # the Dude is alive but in c3
+    s = play(program_all(s, {0: "control", 1: "look"}), "control row 1 left")
+    assert s.outcome().termination == "escape" and s.outcome().winners == (0, 1, 2)
+    # Two prisoners missing: no escape even in the last turn.
+    s = position(g, roles=["prisoner", "prisoner", "prisoner", "guard"], rooms={"a1": "room25"},
+                 chars={0: "a1"}, turn=10)
+    s = play(program_all(s, {0: "control"}), "control row 1 left")
+    assert s.outcome().termination == "countdown" and s.outcome().winners == (3,)
+
+
+def test_R25_25_pushed_into_the_trap_and_leaving_next_survives():
+    s = position(coop(), rooms={"b2": "empty", "a2": "trapped"}, chars={0: "b2", 1: "b2"})
+    s = program_all(s, {0: "look, move", 1: "push, look"})
+    s = play(s, "look b1", "push 0 to a2", "move a1")
+    assert s.alive(0) and s.position(0) == P["a1"]
+
+
+def test_R25_34_pushed_into_the_acid_bath_kills_the_occupant():
+    s = position(coop(), rooms={"b2": "empty", "a2": "acid"}, chars={0: "b2", 1: "b2", 2: "a2"})
+    s = play(program_all(s, {0: "push", 1: "look", 2: "look"}), "push 1 to a2")
+    assert not s.alive(2) and s.alive(1) and s.position(1) == P["a2"]
+
+
+def test_R25_12_alarm_also_when_pushed_into_room_25():
+    g = load("team", players=4)
+    s = position(g, rooms={"b2": "empty", "a2": "room25"}, chars={0: "b2", 1: "b2"}, turn=3)
+    s = play(program_all(s, {0: "push", 1: "look"}), "push 1 to a2")
+    assert s.alarm and s.last_turn == 7 and s.remaining_turns() == 5
