@@ -1183,9 +1183,10 @@ class SectionXState(State):
             for c in frontier:
                 d = dist[c] + 1
                 for n in links.get(c, ()):
-                    if n not in dist and n not in blocked and not is_zone(n):
-                        dist[n] = d
-                        nxt.append(n)
+                    if n not in dist and not is_zone(n):
+                        dist[n] = d            # a prisoner on a closed part may still leave it,
+                        if n not in blocked:   # but no route passes through it
+                            nxt.append(n)
             frontier = nxt
         self._memo[key] = dist
         return dist

@@ -1,0 +1,79 @@
+"""The networkx tunnel graph (SX-I4, SX-I5) and its agreement with the engine's adjacency."""
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+
+import boardlib
+from boardlib.section_x.positions import act, position
+from boardlib.section_x.tunnels import (check_engine_agrees, escape_route, escape_routes,
+                                        owner_of, reachable, tunnel_graph, tunnel_length,
+                                        tunnel_of, tunnels)
+
+EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
+
+
+def test_SX_I4_graph_joins_island_parts_and_zones_through_facing_openings():
+    g = tunnel_graph(position(tiles={**EAST, "-2,-1": ("crossing", 0)}))
+    assert isinstance(g, nx.Graph)
+    assert {frozenset(e) for e in g.edges} == {frozenset(("2,0/0", "island")),
+                                               frozenset(("2,0/0", "3,0/0")),
+                                               frozenset(("3,0/0", "zone 0"))}
+    assert g.nodes["-2,-1/1"]["kind"] == "part" and g.degree["-2,-1/1"] == 0   # joins nothing
+    assert g.number_of_nodes() == 1 + 6 + 4        # island, zones, 2 + 2 parts
+
+
+def test_SX_I5_tunnels_are_components_of_parts_and_doors_own_them():
+    s = position(tiles={**EAST, "-2,0": ("straight", 0)}, doors={1: ["3,0/0"]})
+    g = tunnel_graph(s)
+    assert tunnels(g) == [frozenset({"2,0/0", "3,0/0"}), frozenset({"-2,0/0"})]
+    assert tunnel_of(g, "2,0/0") == {"2,0/0", "3,0/0"} and tunnel_of(g, "island") == frozenset()
+    assert tunnel_length(g, "3,0/0") == 2
+    assert owner_of(g, "2,0/0") == 1 and owner_of(g, "-2,0/0") is None
+
+
+def test_SX_13_escape_routes_avoid_other_players_doors():
+    s = act(tiles={**EAST, "0,2": ("straight", 2), "0,3": ("straight", 2)}, doors={1: ["2,0/0"]})
+    assert escape_route(s, 1) == ["island", "2,0/0", "3,0/0", "zone 0"]
+    assert escape_route(s, 0) == ["island", "0,2/0", "0,3/0", "zone 5"]
+    assert "2,0/0" not in reachable(s, 0) and "zone 0" in reachable(s, 1)
+    blocked = act(tiles=EAST, prisoners={1: ["zone 0"]})
+    assert escape_route(blocked, 0) is None              # the only zone is claimed (SX-18)
+    assert escape_routes(act(tiles=EAST, prisoners={0: ["3,0/0"]}), 0) == {
+        "3,0/0": ["3,0/0", "zone 0"], "island": ["island", "2,0/0", "3,0/0", "zone 0"]}
+
+
+def test_engine_distances_match_networkx_routes():
+    game = boardlib.load("section_x", players=3, seed=11)
+    rng = random.Random(4)
+    s = game.new_initial_state()
+    checked = 0
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        s = s.apply(rng.choice(s.legal_moves()))
+        if s.turn % 10 == 0:
+            g = tunnel_graph(s)
+            for p in range(3):
+                dist = s.escape_distances(p)
+                for place in ("island", *[n for n in g if g.nodes[n]["kind"] == "part"][:10]):
+                    route = escape_route(g, p, place)
+                    code = boardlib.section_x.rules.parse_place(place)
+                    assert (route is None) == (code not in dist)
+                    if route is not None:
+                        assert len(route) - 1 == dist[code]
+                        checked += 1
+    assert checked > 0
+
+
+def test_incremental_links_equal_networkx_after_every_move():
+    for seed in range(3):
+        game = boardlib.load("section_x", players=2 + seed, seed=seed)
+        s = game.new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(150):
+            check_engine_agrees(s)
+            if s.is_terminal():
+                break
+            s = s.apply(rng.choice(s.legal_moves()))
