@@ -48,6 +48,7 @@ HINT_EDGE = "#7c3aed"
 SELECTED_EDGE = "#111111"
 SHIP_RADIUS = 0.58
 UNIT_INCHES = 0.30  # drawing size of one hex radius
+RESERVE_STRIP = 2.4  # height of the reserve strip under the board, in hex radii
 
 SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
 _SQRT3 = math.sqrt(3.0)
@@ -102,7 +103,8 @@ class _Board:
         xs = [x for x, _ in centers]
         ys = [y for _, y in centers]
         self.xmin, self.xmax = min(xs) - 1.2, max(xs) + 1.2
-        top, bottom = max(ys) + 1.3 + 1.0, min(ys) - 1.3 - 2.4  # caption above, reserve below
+        top = max(ys) + 1.3 + 1.0  # room for the caption above the board
+        bottom = min(ys) - 1.3 - RESERVE_STRIP  # and for the reserve below it
         self.reserve_y = min(ys) - 1.3 - 1.1
         width, height = self.xmax - self.xmin, top - bottom
         # The axes fill the figure and the figure has the data's proportions, so one data
@@ -161,7 +163,15 @@ class _Board:
         w_pt, h_pt = width * UNIT_INCHES * 72, height * UNIT_INCHES * 72
         with _svg_settings():
             self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
-        self._header = self._buffer.getvalue() + ' <g id="figure_1">\n  <g id="board_axes">\n'
+        groups = ' <g id="figure_1">\n  <g id="board_axes">\n'
+        self._header = self._buffer.getvalue() + groups
+        # Once every ship is placed the reserve strip under the board is empty: a shorter
+        # viewBox cuts it off (SVG y grows downwards, so the pieces stay where they are).
+        strip_pt = (RESERVE_STRIP - 0.3) * UNIT_INCHES * 72
+        cropped = io.StringIO()
+        with _svg_settings():
+            RendererSVG(w_pt, h_pt - strip_pt, cropped, metadata={"Date": None})
+        self._header_short = cropped.getvalue() + groups
         self._footer = "  </g>\n </g>\n</svg>\n"
 
     def _artists(self) -> list[Any]:
@@ -217,7 +227,7 @@ class _Board:
             hint: Any, show_attacks: bool, default_type: int | None = None) -> str:
         ships = state.ships()  # the public API: the engine's internal board may change
         chosen_hex = selected if isinstance(selected, Hex) else None
-        parts = [self._header]
+        parts = [self._header if state.phase == PLACEMENT else self._header_short]
         for h in self.hexes:
             ship = ships.get(h)
             look = None if ship is None else (ship.owner, ship.engines, h == chosen_hex)

@@ -136,3 +136,14 @@ def test_picture_and_helpers():
     x0, y0 = hex_center(Hex(0, 0))
     x1, y1 = hex_center(Hex(0, 1))       # one row down: half a hex to the right
     assert (round(x1 - x0, 3), round(y1 - y0, 3)) == (round(3 ** 0.5 / 2, 3), -1.5)
+
+
+def test_the_empty_reserve_strip_is_cut_off_after_placement():
+    placing = boardlib.load("zyrcan").new_initial_state()
+    attacking = position(players=3, ships=SHIPS)
+
+    def height(svg):
+        return float(re.search(r'<svg[^>]* height="([0-9.]+)pt"', svg).group(1))
+    assert height(draw_svg(attacking)) < height(draw_svg(placing))
+    assert re.search(r'<svg[^>]* width="([0-9.]+)pt"', draw_svg(attacking)).group(1) == \
+        re.search(r'<svg[^>]* width="([0-9.]+)pt"', draw_svg(placing)).group(1)
