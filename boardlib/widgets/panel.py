@@ -174,10 +174,13 @@ class GamePanel(w.VBox):
     # --- clicks and moves -------------------------------------------------
     def click(self, element_id: str) -> None:
         """Handle a click on the board element ``element_id`` (what the browser sends)."""
-        if self._task is not None and self._thinking is not None:
-            self._say(f"Wait a moment: {self._player(self._thinking)} ({self.seat_kind(self._thinking)}) "
-                      "is choosing a move.")
-            return
+        if self._task is not None and not self._task.done():
+            # Bots are playing (auto-play, or replies to a human): their seats are theirs.
+            player = self.state.current_player
+            if player in self._bots or self.autoplay.value:
+                self._say(f"Wait a moment: {self._player(player)} ({self.seat_kind(player)}) "
+                          "is to move.")
+                return
         state = self.state
         result = self.controller.click(state, element_id, self.selection)
         if result is None:

@@ -205,6 +205,8 @@ def test_bot_reply_task_is_dropped_after_undo():
         assert panel.match.moves == () and panel._task is None
         panel.click("cell_0")
         panel.click("cell_0")
+        panel.click("cell_5")             # the bot's turn: a human click must wait
+        assert "Wait a moment" in panel.message and panel.selection is None
         for _ in range(100):
             if len(panel.match.moves) == 2:
                 break
