@@ -11,7 +11,8 @@ ARCHITECTURE §7 for measured round trips).
     .venv/bin/python benchmarks/bench_latency.py zyrcan --games 3
 
 To add a game, register a function in ``SCENARIOS`` that returns a fresh panel for
-that game (and its widget module in ``IMPORTS``); its controller needs ``clicks_for(state, move, selection) -> [element ids]``.
+that game (and its widget module in ``IMPORTS``); its controller needs
+``clicks_for(state, move, selection) -> [element ids]``.
 """
 from __future__ import annotations
 
@@ -80,7 +81,8 @@ def report(label: str, values: list[float]) -> str:
 def bench(name: str, games: int) -> dict[str, float]:
     start = time.perf_counter()
     importlib.import_module(IMPORTS[name])
-    print(f"{name}: imports (matplotlib, ipywidgets, engine) {(time.perf_counter() - start) * 1000:.0f} ms")
+    elapsed = (time.perf_counter() - start) * 1000
+    print(f"{name}: imports (matplotlib, ipywidgets, engine) {elapsed:.0f} ms")
     start = time.perf_counter()
     panel = SCENARIOS[name]()
     print(f"{name}: first board built in {(time.perf_counter() - start) * 1000:.0f} ms "

@@ -142,7 +142,8 @@ class GamePanel(w.VBox):
         self.setup = w.Accordion(children=[setup], selected_index=None)
         self.setup.set_title(0, "New game options and seats")
 
-        side = w.VBox([w.HTML("<b>Moves</b>"), self.move_list, w.HTML("<b>Events</b>"), self.event_log],
+        side = w.VBox([w.HTML("<b>Moves</b>"), self.move_list,
+                       w.HTML("<b>Events</b>"), self.event_log],
                       layout=w.Layout(flex="1 1 240px", min_width="220px"))
         self.view.layout = w.Layout(flex="3 1 420px")
         body = w.HBox([self.view, side], layout=w.Layout(flex_flow="row wrap", width="100%"))

@@ -222,8 +222,10 @@ def test_mimebundle_has_static_svg_and_stable_text():
     if isinstance(data, tuple):
         data = data[0]
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert data["image/svg+xml"].startswith("<svg") and 'stroke="red"' not in data["image/svg+xml"]
-    assert data["text/plain"] == "<GamePanel: boardlib.load('tictactoe', players=2, first_player=0)>"
+    picture = data["image/svg+xml"]
+    assert picture.startswith("<svg") and 'stroke="red"' not in picture
+    assert data["text/plain"] == (
+        "<GamePanel: boardlib.load('tictactoe', players=2, first_player=0)>")
 
 
 def test_move_list_and_log_show_the_newest_first():
@@ -240,7 +242,8 @@ class MinimalController:
     """Only the two required methods, no BaseController, no hint parameter."""
 
     def draw(self, state, selection):
-        return f'<svg xmlns="http://www.w3.org/2000/svg"><rect id="cell_{len(state.legal_moves())}"/></svg>'
+        cells = len(state.legal_moves())
+        return f'<svg xmlns="http://www.w3.org/2000/svg"><rect id="cell_{cells}"/></svg>'
 
     def click(self, state, element_id, selection):
         from boardlib.widgets import Play

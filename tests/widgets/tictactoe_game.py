@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from boardlib.core.api import TERMINAL, Event, Game, Illegal, InvalidInputError, Option, Outcome, State
+from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
+                               Outcome, State)
 from boardlib.widgets import BaseController, Play, Select
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
