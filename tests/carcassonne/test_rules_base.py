@@ -233,3 +233,23 @@ def test_CB_16_highest_score_wins():
     s = position("E")
     s = play(s, "tile 0,1 rot 180", "follower city:S", "end turn")
     assert s.outcome().winners == (0,) and s.outcome().scores == (4.0, 0.0)
+
+
+def test_CB_07_farmers_stay_until_the_end():
+    s = position("E", deck=["U"])
+    s = play(s, "tile 0,1 rot 180", "follower field:NL+NR+EL+ER+WL+WR", "end turn")
+    assert s.supply == (6, 7) and s.scores == (0, 0)  # the city scored for nobody
+    assert list(s.followers.values()) == [0]
+
+
+def test_CB_06_TU_05_a_tunnel_joins_roads_before_the_follower_is_placed():
+    # TU3 south of the start carries Red's thief on its east road, whose opening holds a blue
+    # token. Blue lays TU2 east of the start: its east road is free until Blue's second blue
+    # token joins it to Red's road; then a thief may no longer go there (CB-06).
+    s = position("TU2", board=[[-1, 0, "L", 2], [0, -1, "TU3", 0]],
+                 followers=[[0, -1, "road:E", 1]], tokens=[[0, -1, "E", "blue"]], deck=["B"])
+    s = play(s, "tile 1,0 rot 0")
+    assert s.why_illegal(s.game.parse_move("follower road:E")) is None
+    linked = play(s, "token blue 1,0 E")
+    assert linked.why_illegal(linked.game.parse_move("follower road:E")).rule == "CB-06"
+    assert linked.why_illegal(linked.game.parse_move("follower road:W")) is None
