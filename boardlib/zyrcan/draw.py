@@ -28,7 +28,7 @@ import matplotlib
 import matplotlib.style
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, FancyArrowPatch, RegularPolygon
+from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, RegularPolygon
 from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
@@ -40,6 +40,7 @@ PLAYER_COLORS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#
 PLAYER_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Orange", "Purple")
 LABEL_COLORS: tuple[str, ...] = ("white", "white", "white", "black", "black")
 
+BACKGROUND = "#fdfcf8"
 HEX_FILL = "#f3efe4"
 HEX_EDGE = "#a8a294"
 TARGET_FILL = "#fff1a8"
@@ -117,6 +118,9 @@ class _Board:
         ax.set_axis_off()
         self.ax = ax
         font = 11.0
+        # A light card behind the board keeps the caption readable on dark notebook themes.
+        self.background = Rectangle((self.xmin, bottom), width, height, facecolor=BACKGROUND,
+                                    edgecolor="none", gid="background")
         self.cell: dict[Hex, tuple[Any, ...]] = {}
         for h, (x, y) in zip(self.hexes, centers):
             cell = RegularPolygon((x, y), 6, radius=0.97, orientation=0.0, facecolor=HEX_FILL,
@@ -163,7 +167,8 @@ class _Board:
         w_pt, h_pt = width * UNIT_INCHES * 72, height * UNIT_INCHES * 72
         with _svg_settings():
             self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
-        groups = ' <g id="figure_1">\n  <g id="board_axes">\n'
+        # Group ids without "_": the browser reports only ids like "hex_3_-1" as clicks.
+        groups = ' <g id="figure">\n  <g id="board">\n'
         self._header = self._buffer.getvalue() + groups
         # Once every ship is placed the reserve strip under the board is empty: a shorter
         # viewBox cuts it off (SVG y grows downwards, so the pieces stay where they are).
@@ -175,7 +180,7 @@ class _Board:
         self._footer = "  </g>\n </g>\n</svg>\n"
 
     def _artists(self) -> list[Any]:
-        found = [a for parts in self.cell.values() for a in parts]
+        found = [self.background] + [a for parts in self.cell.values() for a in parts]
         found += self.hint_patches + [self.hint_arrow, self.reserve_title, self.caption]
         found += [a for parts in self.reserve.values() for a in parts]
         return found
@@ -227,7 +232,8 @@ class _Board:
             hint: Any, show_attacks: bool, default_type: int | None = None) -> str:
         ships = state.ships()  # the public API: the engine's internal board may change
         chosen_hex = selected if isinstance(selected, Hex) else None
-        parts = [self._header if state.phase == PLACEMENT else self._header_short]
+        parts = [self._header if state.phase == PLACEMENT else self._header_short,
+                 self._piece(("background",), lambda: None, self.background)]
         for h in self.hexes:
             ship = ships.get(h)
             look = None if ship is None else (ship.owner, ship.engines, h == chosen_hex)
@@ -300,7 +306,7 @@ class _Board:
         arrows = []
         for n, (u, v, owner) in enumerate(attack_edges(state)):
             arrow = FancyArrowPatch(hex_center(u), hex_center(v), arrowstyle="-|>",
-                                    mutation_scale=12, linewidth=1.6, shrinkA=9, shrinkB=9,
+                                    mutation_scale=12, linewidth=1.6, shrinkA=12, shrinkB=13,
                                     color=PLAYER_COLORS[owner % 5], alpha=0.9,
                                     connectionstyle="arc3,rad=0.12", gid=f"attack{n}")
             self._attach(arrow)
