@@ -1,6 +1,6 @@
 """Room 25 throughput: random complete games per second per mode, one core, public API.
 
-    .venv/bin/python benchmarks/bench_room25.py [seconds per mode]
+    .venv/bin/python benchmarks/bench_room25.py [seconds per mode] [--clicks]
 
 Each game is created from its own seed (so set-up is included), played with
 uniformly random legal moves through ``legal_moves``/``apply`` (refusal checks
@@ -41,7 +41,8 @@ def games_per_second(mode: str, players: int, seconds: float) -> tuple[float, fl
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
+    seconds = float(numbers[0]) if numbers else 3.0
     print(f"Room 25, random complete games, {seconds:.0f} CPU s per mode, one core")
     for mode, players in TABLES.items():
         rate, wall_rate, length = games_per_second(mode, players, seconds)
@@ -52,3 +53,25 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def click_latency(clicks: int = 10) -> float:
+    """Milliseconds per board click that plays a move (controller, engine, redraw), CPU time."""
+    from boardlib.room25.scenarios import position, program
+    from boardlib.room25.widget import Room25Board
+
+    game = boardlib.load("room25", mode="cooperative", players=4)
+    state = program(position(game, rooms={"b3": "empty", "c2": "empty"}), {0: "move, look"})
+    board = Room25Board(state=state)
+    used = 0.0
+    for _ in range(clicks):
+        start = time.process_time()
+        board.view.click("room_11")         # the Scientist moves to b3: a full redraw
+        used += time.process_time() - start
+        assert board.state.position(0) == 11
+        board.undo()
+    return 1000 * used / clicks
+
+
+if __name__ == "__main__" and "--clicks" in sys.argv:
+    print(f"  board click (move + redraw): {click_latency():.1f} ms CPU")

@@ -51,6 +51,11 @@ def room_colour(kind: str) -> str:
     return ROOM_FILL.get(colour, "#e5e7eb")
 
 
+def _add(ax: Any, artist: Any) -> None:
+    """Add an artist without the autoscaling bookkeeping (the limits are fixed)."""
+    ax.add_artist(artist)
+
+
 def _xy(pos: int) -> tuple[float, float]:
     """Lower-left corner of a place's square (y up, so row 1 is on top)."""
     return float(pos % SIZE), float(SIZE - 1 - pos // SIZE)
@@ -94,7 +99,7 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
         rect = Rectangle((x + 0.04, y + 0.04), 0.92, 0.92, facecolor=fill, edgecolor=edge,
                          linewidth=2.0 if pos in EXIT_ZONES else 1.0,
                          linestyle="solid" if face_up else (0, (3, 2)), gid=f"room_{pos}")
-        ax.add_patch(rect)
+        _add(ax, rect)
         label = SHORT.get(kind, "?") if kind else "?"
         if kind and not face_up:
             label = f"({label})"  # known to this viewer but still face down
@@ -107,17 +112,17 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
                     color="#7f1d1d")
         for p, m in enumerate(state.marker):
             if m == t:
-                ax.add_patch(Polygon([(x + 0.78 - 0.1 * p, y + 0.1), (x + 0.9 - 0.1 * p, y + 0.1),
+                _add(ax, Polygon([(x + 0.78 - 0.1 * p, y + 0.1), (x + 0.9 - 0.1 * p, y + 0.1),
                                       (x + 0.84 - 0.1 * p, y + 0.24)], closed=True,
                                      facecolor=PLAYER_COLORS[p % 6], edgecolor="black",
                                      linewidth=0.5))
         if pos in targets:
-            ax.add_patch(Rectangle((x + 0.1, y + 0.1), 0.8, 0.8, fill=False, edgecolor="#111111",
+            _add(ax, Rectangle((x + 0.1, y + 0.1), 0.8, 0.8, fill=False, edgecolor="#111111",
                                    linewidth=2.6, gid=f"target_{pos}"))
     hint_place = _place_of(hint)
     if hint_place is not None:
         x, y = _xy(hint_place)
-        ax.add_patch(Rectangle((x + 0.14, y + 0.14), 0.72, 0.72, fill=False,
+        _add(ax, Rectangle((x + 0.14, y + 0.14), 0.72, 0.72, fill=False,
                                edgecolor="#7c3aed", linewidth=2.4, linestyle=(0, (2, 2)),
                                gid=f"hint_{hint_place}"))
     # Characters: small discs in their room, coloured by player, with initials.
@@ -132,7 +137,7 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
         x, y = _xy(pos)
         cx, cy = x + 0.18 + 0.21 * (k % 4), y + 0.3 - 0.0 * (k // 4)
         ring = 2.4 if (c == current or c == selection) else 0.8
-        ax.add_patch(Circle((cx, cy), 0.1, facecolor=PLAYER_COLORS[game.owner[c] % 6],
+        _add(ax, Circle((cx, cy), 0.1, facecolor=PLAYER_COLORS[game.owner[c] % 6],
                             edgecolor="black", linewidth=ring, gid=f"char_{c}"))
         ax.text(cx, cy, game.names[c][0], ha="center", va="center", fontsize=7,
                 color="white", fontweight="bold")
@@ -143,7 +148,7 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
             for d, code in ((-1, 0), (1, 1)):
                 done = state.shifts[line]
                 colour = "#9ca3af" if done == -d else "#1f2937"
-                ax.add_patch(Polygon(_arrow(line, d), closed=True, facecolor=colour,
+                _add(ax, Polygon(_arrow(line, d), closed=True, facecolor=colour,
                                      edgecolor="none", gid=f"slide_{line}_{code}"))
     ax.text(SIZE / 2, SIZE + 0.75, _caption(state), ha="center", va="center", fontsize=10)
     ax.text(SIZE / 2, -0.6, _legend(state, viewer), ha="center", va="center", fontsize=7.5,
