@@ -16,13 +16,15 @@ This module is imported only by widgets and notebooks, never by the rules.
 """
 from __future__ import annotations
 
+import contextlib
 import io
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import matplotlib
-from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon, Rectangle
+from matplotlib.text import Text
 
 from .rooms import KINDS
 from .rules import (CENTER, CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
@@ -51,11 +53,6 @@ def room_colour(kind: str) -> str:
     return ROOM_FILL.get(colour, "#e5e7eb")
 
 
-def _add(ax: Any, artist: Any) -> None:
-    """Add an artist without the autoscaling bookkeeping (the limits are fixed)."""
-    ax.add_artist(artist)
-
-
 def _xy(pos: int) -> tuple[float, float]:
     """Lower-left corner of a place's square (y up, so row 1 is on top)."""
     return float(pos % SIZE), float(SIZE - 1 - pos // SIZE)
@@ -74,94 +71,202 @@ def _arrow(line: int, d: int) -> list[tuple[float, float]]:
     return [(x - 0.22, y), (x + 0.22, y), (x, y + s * 0.32)]
 
 
+FIG_W, FIG_H = 5.4, 6.0            # inches
+XLIM, YLIM = (-0.7, SIZE + 0.7), (-0.75, SIZE + 1.05)
+
+
+class _Board:
+    """The figure, one artist per drawable thing, and a cache of rendered SVG pieces.
+
+    A piece (a room in one look, a figure on a place, an arrow, the caption) is drawn
+    by matplotlib's SVG renderer the first time it is needed and its text kept; a redraw
+    joins cached pieces, so a click costs little once the pieces have been seen.
+    """
+
+    def __init__(self) -> None:
+        self.fig = Figure(figsize=(FIG_W, FIG_H), dpi=72)
+        FigureCanvasSVG(self.fig)
+        self.ax = self.fig.add_axes((0.0, 0.0, 1.0, 1.0))
+        self.ax.set_xlim(*XLIM)
+        self.ax.set_ylim(*YLIM)
+        self.ax.set_axis_off()
+        self.rect = Rectangle((0, 0), 0.92, 0.92)
+        self.label = Text(0, 0, "", ha="center", va="center", fontsize=9, fontweight="bold")
+        self.place = Text(0, 0, "", ha="left", va="center", fontsize=6)
+        self.lock = Text(0, 0, "locked", ha="right", va="center", fontsize=6, color="#7f1d1d")
+        self.markers = [Polygon([(0, 0), (1, 0), (0, 1)], closed=True, edgecolor="black",
+                                linewidth=0.5) for _ in range(6)]
+        self.target = Rectangle((0, 0), 0.8, 0.8, fill=False, edgecolor="#111111",
+                                linewidth=2.6)
+        self.hint = Rectangle((0, 0), 0.72, 0.72, fill=False, edgecolor="#7c3aed",
+                              linewidth=2.4, linestyle=(0, (2, 2)))
+        self.disc = Circle((0, 0), 0.1, edgecolor="black")
+        self.initial = Text(0, 0, "", ha="center", va="center", fontsize=7, color="white",
+                            fontweight="bold")
+        self.arrow = Polygon([(0, 0), (1, 0), (0, 1)], closed=True, edgecolor="none")
+        self.caption = Text(SIZE / 2, SIZE + 0.75, "", ha="center", va="center", fontsize=10)
+        self.legend = Text(SIZE / 2, -0.6, "", ha="center", va="center", fontsize=7.5,
+                           color="#374151")
+        for artist in [self.rect, self.label, self.place, self.lock, *self.markers, self.target,
+                       self.hint, self.disc, self.initial, self.arrow, self.caption,
+                       self.legend]:
+            artist.set_figure(self.fig)
+            artist.set_transform(self.ax.transData)
+            artist.set_clip_on(False)
+        self._pieces: dict[tuple[Any, ...], str] = {}
+        self._buffer = io.StringIO()
+        with _svg_settings():
+            self._renderer = RendererSVG(FIG_W * 72, FIG_H * 72, self._buffer,
+                                         metadata={"Date": None})
+        self._header = self._buffer.getvalue() + ' <g id="figure">\n  <g id="board">\n'
+        self._footer = "  </g>\n </g>\n</svg>\n"
+
+    def _render(self, *artists: Any) -> str:
+        buffer = self._buffer
+        buffer.seek(0)
+        buffer.truncate()
+        with _svg_settings():
+            for artist in artists:
+                artist.draw(self._renderer)
+        return buffer.getvalue()
+
+    def _piece(self, key: tuple[Any, ...], prepare: Any) -> str:
+        piece = self._pieces.get(key)
+        if piece is None:
+            artists = prepare()
+            piece = self._pieces[key] = self._render(*artists)
+            if len(self._pieces) > 20_000:  # a long session: start the cache afresh
+                self._pieces.clear()
+        return piece
+
+    def room(self, pos: int, kind: str | None, face_up: bool, locked: bool,
+             markers: tuple[int, ...], target: bool, hint: bool) -> str:
+        def prepare() -> list[Any]:
+            x, y = _xy(pos)
+            self.rect.set_xy((x + 0.04, y + 0.04))
+            self.rect.set_facecolor(room_colour(kind) if kind else HIDDEN_FILL)
+            self.rect.set_edgecolor("#111827" if face_up else ("#f9fafb" if kind else "#374151"))
+            self.rect.set_linewidth(2.0 if pos in EXIT_ZONES else 1.0)
+            self.rect.set_linestyle("solid" if face_up else (0, (3, 2)))
+            self.rect.set_gid(f"room_{pos}")
+            text = SHORT.get(kind, "?") if kind else "?"
+            self.label.set_text(f"({text})" if kind and not face_up else text)
+            self.label.set_position((x + 0.5, y + 0.62))
+            self.label.set_color("#111827" if kind else "white")
+            self.place.set_text(POS_NAMES[pos])
+            self.place.set_position((x + 0.08, y + 0.86))
+            self.place.set_color("#374151" if kind else "#f9fafb")
+            out: list[Any] = [self.rect, self.label, self.place]
+            if locked:
+                self.lock.set_position((x + 0.92, y + 0.86))
+                out.append(self.lock)
+            for k, p in enumerate(markers):
+                tri = self.markers[k]
+                left = x + 0.78 - 0.12 * k
+                tri.set_xy([(left, y + 0.1), (left + 0.12, y + 0.1), (left + 0.06, y + 0.24)])
+                tri.set_facecolor(PLAYER_COLORS[p % 6])
+                out.append(tri)
+            if target:
+                self.target.set_xy((x + 0.1, y + 0.1))
+                self.target.set_gid(f"target_{pos}")
+                out.append(self.target)
+            if hint:
+                self.hint.set_xy((x + 0.14, y + 0.14))
+                self.hint.set_gid(f"hint_{pos}")
+                out.append(self.hint)
+            return out
+        return self._piece(("room", pos, kind, face_up, locked, markers, target, hint), prepare)
+
+    def figure(self, c: int, pos: int, slot: int, colour: str, letter: str, ring: bool) -> str:
+        def prepare() -> list[Any]:
+            x, y = _xy(pos)
+            cx, cy = x + 0.18 + 0.21 * (slot % 4), y + 0.3 - 0.22 * (slot // 4)
+            self.disc.center = (cx, cy)
+            self.disc.set_facecolor(colour)
+            self.disc.set_linewidth(2.4 if ring else 0.8)
+            self.disc.set_gid(f"char_{c}")
+            self.initial.set_position((cx, cy))
+            self.initial.set_text(letter)
+            return [self.disc, self.initial]
+        return self._piece(("char", c, pos, slot, colour, letter, ring), prepare)
+
+    def slide(self, line: int, d: int, greyed: bool) -> str:
+        def prepare() -> list[Any]:
+            self.arrow.set_xy(_arrow(line, d))
+            self.arrow.set_facecolor("#9ca3af" if greyed else "#1f2937")
+            self.arrow.set_gid(f"slide_{line}_{1 if d > 0 else 0}")
+            return [self.arrow]
+        return self._piece(("slide", line, d, greyed), prepare)
+
+    def text(self, which: str, value: str) -> str:
+        artist = self.caption if which == "caption" else self.legend
+
+        def prepare() -> list[Any]:
+            artist.set_text(value)
+            return [artist]
+        return self._piece((which, value), prepare)
+
+    def svg(self, parts: list[str]) -> str:
+        return self._header + "".join(parts) + self._footer
+
+
+_BOARD: _Board | None = None
+
+
+@contextlib.contextmanager
+def _svg_settings() -> Iterator[None]:
+    params = matplotlib.rcParams
+    saved = {key: params[key] for key in SVG_RC}
+    params.update(SVG_RC)
+    try:
+        yield
+    finally:
+        params.update(saved)
+
+
 def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = None,
              targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
              show_slides: bool = True) -> str:
     """The complex as an SVG string, as ``viewer`` may see it (None: only public facts;
     ``reveal_all``: everything, for teaching). ``targets``: places to outline. ``hint``:
     a move to mark (its place, when it has one). Same arguments, same bytes."""
+    global _BOARD
+    if _BOARD is None:
+        _BOARD = _Board()
+    board = _BOARD
     game = state.game
     known = _known(state, viewer, reveal_all)
-    fig = Figure(figsize=(5.4, 6.0), dpi=72)
-    FigureCanvasSVG(fig)
-    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    ax.set_xlim(-0.7, SIZE + 0.7)
-    ax.set_ylim(-0.75, SIZE + 1.05)
-    ax.set_axis_off()
     targets = set(targets)
-    for pos in range(25):
-        x, y = _xy(pos)
-        kind = known[pos]
-        t = state.grid[pos]
-        face_up = bool(state.up >> t & 1)
-        fill = room_colour(kind) if kind else HIDDEN_FILL
-        edge = "#111827" if face_up else ("#f9fafb" if kind else "#374151")
-        rect = Rectangle((x + 0.04, y + 0.04), 0.92, 0.92, facecolor=fill, edgecolor=edge,
-                         linewidth=2.0 if pos in EXIT_ZONES else 1.0,
-                         linestyle="solid" if face_up else (0, (3, 2)), gid=f"room_{pos}")
-        _add(ax, rect)
-        label = SHORT.get(kind, "?") if kind else "?"
-        if kind and not face_up:
-            label = f"({label})"  # known to this viewer but still face down
-        ax.text(x + 0.5, y + 0.62, label, ha="center", va="center", fontsize=9,
-                color="white" if not kind else "#111827", fontweight="bold")
-        ax.text(x + 0.08, y + 0.86, POS_NAMES[pos], ha="left", va="center", fontsize=6,
-                color="#f9fafb" if not kind else "#374151")
-        if state.locked >> t & 1:
-            ax.text(x + 0.92, y + 0.86, "locked", ha="right", va="center", fontsize=6,
-                    color="#7f1d1d")
-        for p, m in enumerate(state.marker):
-            if m == t:
-                _add(ax, Polygon([(x + 0.78 - 0.1 * p, y + 0.1), (x + 0.9 - 0.1 * p, y + 0.1),
-                                      (x + 0.84 - 0.1 * p, y + 0.24)], closed=True,
-                                     facecolor=PLAYER_COLORS[p % 6], edgecolor="black",
-                                     linewidth=0.5))
-        if pos in targets:
-            _add(ax, Rectangle((x + 0.1, y + 0.1), 0.8, 0.8, fill=False, edgecolor="#111111",
-                                   linewidth=2.6, gid=f"target_{pos}"))
     hint_place = _place_of(hint)
-    if hint_place is not None:
-        x, y = _xy(hint_place)
-        _add(ax, Rectangle((x + 0.14, y + 0.14), 0.72, 0.72, fill=False,
-                               edgecolor="#7c3aed", linewidth=2.4, linestyle=(0, (2, 2)),
-                               gid=f"hint_{hint_place}"))
-    # Characters: small discs in their room, coloured by player, with initials.
+    markers: dict[int, tuple[int, ...]] = {}
+    for p, m in enumerate(state.marker):
+        if m >= 0:
+            markers[m] = markers.get(m, ()) + (p,)
+    parts = []
+    for pos in range(25):
+        t = state.grid[pos]
+        parts.append(board.room(pos, known[pos], bool(state.up >> t & 1),
+                                bool(state.locked >> t & 1), markers.get(t, ()),
+                                pos in targets, pos == hint_place))
     current = state.current_character
     crowd: dict[int, int] = {}
     for c in range(game.num_chars):
         pos = state.position(c)
         if pos is None:
             continue
-        k = crowd.get(pos, 0)
-        crowd[pos] = k + 1
-        x, y = _xy(pos)
-        cx, cy = x + 0.18 + 0.21 * (k % 4), y + 0.3 - 0.0 * (k // 4)
-        ring = 2.4 if (c == current or c == selection) else 0.8
-        _add(ax, Circle((cx, cy), 0.1, facecolor=PLAYER_COLORS[game.owner[c] % 6],
-                            edgecolor="black", linewidth=ring, gid=f"char_{c}"))
-        ax.text(cx, cy, game.names[c][0], ha="center", va="center", fontsize=7,
-                color="white", fontweight="bold")
+        slot = crowd.get(pos, 0)
+        crowd[pos] = slot + 1
+        parts.append(board.figure(c, pos, slot, PLAYER_COLORS[game.owner[c] % 6],
+                                  game.names[c][0], c == current or c == selection))
     if show_slides:
         for line in range(10):
             if line in CENTRAL_LINES:
                 continue
-            for d, code in ((-1, 0), (1, 1)):
-                done = state.shifts[line]
-                colour = "#9ca3af" if done == -d else "#1f2937"
-                _add(ax, Polygon(_arrow(line, d), closed=True, facecolor=colour,
-                                     edgecolor="none", gid=f"slide_{line}_{code}"))
-    ax.text(SIZE / 2, SIZE + 0.75, _caption(state), ha="center", va="center", fontsize=10)
-    ax.text(SIZE / 2, -0.6, _legend(state, viewer), ha="center", va="center", fontsize=7.5,
-            color="#374151")
-    buffer = io.StringIO()
-    params = matplotlib.rcParams
-    saved = {key: params[key] for key in SVG_RC}
-    params.update(SVG_RC)
-    try:
-        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-    finally:
-        params.update(saved)
-    return buffer.getvalue()
+            for d in (-1, 1):
+                parts.append(board.slide(line, d, state.shifts[line] == -d))
+    parts.append(board.text("caption", _caption(state)))
+    parts.append(board.text("legend", _legend(state, viewer)))
+    return board.svg(parts)
 
 
 def _known(state: Room25State, viewer: int | None, reveal_all: bool) -> list[str | None]:
