@@ -31,7 +31,7 @@ from .controller import BaseController, Controller, Play, Select
 HUMAN = "human"
 SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
 DEFAULT_BOT_SETTINGS: dict[str, dict[str, Any]] = {"mcts": {"time_limit": 1.0}}
-_LOG_LIMIT = 400  # moves whose events the log shows
+_SHOWN = 100  # moves shown in the move list and event log (the newest; the match keeps all)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -473,9 +473,13 @@ class GamePanel(w.VBox):
         self._draw()
         self._refresh_status()
         # Newest first, so the last move and what it caused show without scrolling.
-        moves = self._moves_html[::-1]
-        self.move_list.value = f"<ol reversed>{''.join(moves)}</ol>" if moves else ""
-        log = [line for line in self._log_html[::-1][:_LOG_LIMIT] if line]
+        # Both are sent to the browser after every move, so only the newest _SHOWN moves.
+        moves = self._moves_html[:-_SHOWN - 1:-1]
+        earlier = len(self._moves_html) - len(moves)
+        plural = "s" if earlier != 1 else ""
+        more = f"<div>… and {earlier} earlier move{plural}</div>" if earlier else ""
+        self.move_list.value = f"<ol reversed>{''.join(moves)}</ol>{more}" if moves else ""
+        log = [line for line in self._log_html[:-_SHOWN - 1:-1] if line]
         self.event_log.value = f"<ul>{''.join(log)}</ul>" if log else ""
         self.undo_button.disabled = not self.match.can_undo
         self.redo_button.disabled = not self.match.can_redo

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import re
 from collections import OrderedDict
 from typing import Any, Iterable, Iterator
 
@@ -200,25 +201,37 @@ class _Board:
             for artist in artists:
                 if artist.get_visible():
                     artist.draw(self._renderer)
-        return buffer.getvalue()
+        return _compact(buffer.getvalue())
 
     def _hex_piece(self, h: Hex, lit: bool, ship: tuple[int, int, bool] | None) -> str:
         key = (h, lit, ship)
         piece = self._pieces.get(key)
         if piece is None:
+            # Built from smaller pieces, each drawn once: a new ship costs its disc and digit,
+            # a selection only the disc, a highlight only the hex and its outline.
             cell, disc, label, target = self.cell[h]
-            cell.set_facecolor(TARGET_FILL if lit else HEX_FILL)
-            target.set_visible(lit)
-            disc.set_visible(ship is not None)
-            label.set_visible(ship is not None)
+            parts = [self._piece(("cell", h, lit), lambda: cell.set_facecolor(
+                TARGET_FILL if lit else HEX_FILL), cell)]
             if ship is not None:
                 owner, engines, chosen = ship
-                disc.set_facecolor(PLAYER_COLORS[owner % len(PLAYER_COLORS)])
-                disc.set_edgecolor(SELECTED_EDGE if chosen else "white")
-                disc.set_linewidth(3.2 if chosen else 1.2)
-                label.set_text(str(engines))
-                label.set_color(LABEL_COLORS[owner % len(LABEL_COLORS)])
-            piece = self._pieces[key] = self._render(cell, disc, label, target)
+
+                def paint_disc() -> None:
+                    disc.set_visible(True)
+                    disc.set_facecolor(PLAYER_COLORS[owner % len(PLAYER_COLORS)])
+                    disc.set_edgecolor(SELECTED_EDGE if chosen else "white")
+                    disc.set_linewidth(3.2 if chosen else 1.2)
+
+                def paint_label() -> None:
+                    label.set_visible(True)
+                    label.set_text(str(engines))
+                    label.set_color(LABEL_COLORS[owner % len(LABEL_COLORS)])
+                parts.append(self._piece(("disc", h, owner, chosen), paint_disc, disc))
+                parts.append(self._piece(("label", h, engines, LABEL_COLORS[
+                    owner % len(LABEL_COLORS)]), paint_label, label))
+            if lit:
+                parts.append(self._piece(("target", h), lambda: target.set_visible(True),
+                                         target))
+            piece = self._pieces[key] = "".join(parts)
         return piece
 
     def _piece(self, key: tuple[Any, ...], prepare: Any, *artists: Any) -> str:
@@ -316,6 +329,18 @@ class _Board:
 
 _BOARDS: "OrderedDict[tuple[Hex, ...], _Board]" = OrderedDict()
 _BOARDS_KEPT = 8
+
+
+_DECIMALS = re.compile(r"(\.\d\d)\d+")
+_FONT_FAMILY = re.compile(r"font-family: [^;\"]*")
+_NO_ROTATION = re.compile(r' transform="rotate\(-0 [^"]*\)"')
+
+
+def _compact(svg: str) -> str:
+    """Smaller SVG for the trip to the browser: 1/100 pt is plenty, one short font list."""
+    svg = _DECIMALS.sub(r"\1", svg)
+    svg = _FONT_FAMILY.sub("font-family: 'DejaVu Sans', Verdana, Arial, sans-serif", svg)
+    return _NO_ROTATION.sub("", svg)
 
 
 @contextlib.contextmanager

@@ -263,3 +263,14 @@ def test_a_minimal_controller_is_enough():
 def test_not_a_controller_is_refused():
     with pytest.raises(TypeError, match="controller"):
         GamePanel(TicTacToe(), object())
+
+
+def test_long_games_show_only_the_newest_moves(monkeypatch):
+    from boardlib.widgets import panel as panel_module
+    monkeypatch.setattr(panel_module, "_SHOWN", 2)
+    panel = make()
+    for cell in (0, 4, 8):
+        panel.play(f"mark {cell}")
+    assert "mark 8" in panel.move_list.value and "mark 4" in panel.move_list.value
+    assert "mark 0" not in panel.move_list.value and "1 earlier move<" in panel.move_list.value
+    assert "marked 0" not in panel.event_log.value and "marked 8" in panel.event_log.value
