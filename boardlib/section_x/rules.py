@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
                                Outcome, State, require)
@@ -268,6 +268,17 @@ class _MoveCache(dict):
 
 
 _PLACE_MOVE = _MoveCache(lambda name, f, rot: PlaceTile(name, FIELDS[f], rot))
+# Per kind (by number): each distinct rotation's outline with its placement moves by field.
+_KIND_NO: tuple[int, ...] = tuple(KINDS.index(k) for k in TILE_KINDS)
+_NUM_PARTS: tuple[int, ...] = tuple(len(k.parts) for k in TILE_KINDS)
+_HIDING: tuple[bool, ...] = tuple(k.hiding for k in TILE_KINDS)
+_SHAPES: tuple[tuple[tuple[int, tuple[PlaceTile, ...]], ...], ...] = tuple(
+    tuple((outline(k, rot), tuple(PlaceTile(k.name, h, rot) for h in FIELDS))
+          for rot in distinct_rotations(k)) for k in KINDS)
+# Per tile id and rotation: the other distinct rotations a turn may reach (SX-08).
+_OTHER_ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(r for r in distinct_rotations(k) if r != canonical_rotation(k, rot))
+          for rot in range(6)) for k in TILE_KINDS)
 _SWAP = tuple(tuple(SwapTiles(a, b) for b in FIELDS) for a in FIELDS)
 _MOVE = tuple(tuple(MoveTile(a, b) for b in FIELDS) for a in FIELDS)
 _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
@@ -500,6 +511,8 @@ class SectionXState(State):
 
     def owners(self) -> dict[int, int]:
         """Tunnel id -> the player whose door stands in it (SX-13)."""
+        if self._owners is None and not any(d is not None for ds in self.doors for d in ds):
+            self._owners = {}
         if self._owners is None:
             comp, _ = self.tunnels()
             self._owners = {comp[d[0]]: p for p, ds in enumerate(self.doors)
@@ -545,41 +558,44 @@ class SectionXState(State):
         moves: list[Move] = []
         empty = [f for f in OCEAN_INDEX if board[f] is None]
         # SX-07: place from the hand with fit.
-        kinds_in_hand = sorted({TILE_KINDS[t] for t in self.hands[p]}, key=KINDS.index)
+        kinds_in_hand = sorted({_KIND_NO[t] for t in self.hands[p]})
         if kinds_in_hand:
+            shapes = [_SHAPES[k] for k in kinds_in_hand]
             for f in empty:
                 care, need = _fit_constraint(board, f)
-                for kind in kinds_in_hand:
-                    for rot in distinct_rotations(kind):
-                        if outline(kind, rot) & care == need:
-                            moves.append(_PLACE_MOVE[kind.name, f, rot])
+                for shape in shapes:
+                    for m, objs in shape:
+                        if m & care == need:
+                            moves.append(objs[f])
                             if first_only:
                                 return moves
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
         occ = self.occupancy()
+        owners = self.owners()
+        comp = self.tunnels()[0] if owners else None
         movable = []
         rotatable = []
         for f in OCEAN_INDEX:
             cell = board[f]
             if cell is None:
                 continue
-            kind = TILE_KINDS[cell[0]]
-            on_tile = [k for i in range(len(kind.parts)) for k in occ.get(f * 4 + i, ())]
-            if self._foreign_owner(f, p) is not None:
-                continue
+            parts = range(f * 4, f * 4 + _NUM_PARTS[cell[0]])
+            if comp is not None and any(owners.get(comp[c], p) != p for c in parts):
+                continue                    # another player's tunnel (SX-13)
+            on_tile = [k for c in parts for k in occ.get(c, ())] if occ else None
             if not on_tile:
                 movable.append((f, False))
                 rotatable.append(f)
-            elif kind.hiding and all(k // PRISONERS == p for k in on_tile):
+            elif _HIDING[cell[0]] and all(k // PRISONERS == p for k in on_tile):
                 movable.append((f, True))   # SX-11 applies to this one
         for x in range(len(movable)):
             a, a_hides = movable[x]
             row = _SWAP[a]
             if not a_hides and not strict and not first_only:
                 # the common case: nothing to check for this tile (SX-11 only binds hiders)
-                for b, b_hides in movable[x + 1:]:
-                    if not b_hides or GATE_DISTANCE[a] >= GATE_DISTANCE[b]:
-                        moves.append(row[b])
+                da = GATE_DISTANCE[a]
+                moves += [row[b] for b, b_hides in movable[x + 1:]
+                          if not b_hides or da >= GATE_DISTANCE[b]]
                 continue
             for b, b_hides in movable[x + 1:]:
                 if a_hides and GATE_DISTANCE[b] < GATE_DISTANCE[a]:
@@ -609,11 +625,11 @@ class SectionXState(State):
                 moves.extend([row[g] for g in empty])
         for f in rotatable:
             tile, rot = board[f]
-            kind = TILE_KINDS[tile]
-            current = canonical_rotation(kind, rot)
-            for r in distinct_rotations(kind):
-                if r == current:
-                    continue
+            row = _ROTATE[f]
+            if not strict and not first_only:
+                moves += [row[r] for r in _OTHER_ROTATIONS[tile][rot]]
+                continue
+            for r in _OTHER_ROTATIONS[tile][rot]:
                 if strict and _rotate_misfit(board, f, r) is not None:
                     continue
                 moves.append(_ROTATE[f][r])
@@ -685,7 +701,12 @@ class SectionXState(State):
         return moves
 
     def has_tile_action(self) -> bool:
-        """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?"""
+        """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
+
+        In phase 2 this computes (and caches) the legal moves, which are needed next anyway.
+        """
+        if self.phase == TILE_PHASE:
+            return bool(self.legal_moves())
         return bool(self._tile_actions(first_only=True))
 
     # --- refusals -----------------------------------------------------------
@@ -917,19 +938,19 @@ class SectionXState(State):
             board = list(self.board)
             board[f] = (tile, canonical_rotation(kind, move.rotation))
             hands = self.hands[:p] + (tuple(hand),) + self.hands[p + 1:]
-            return self._after_tiles(tuple(board), {}, events, hands=hands)
+            return self._after_tiles(tuple(board), (f,), {}, events, hands=hands)
         if isinstance(move, RotateTile):
             f = FIELD_INDEX[move.field]
             tile, _ = self.board[f]
             board = list(self.board)
             board[f] = (tile, canonical_rotation(TILE_KINDS[tile], move.rotation))
-            return self._after_tiles(tuple(board), {}, events)
+            return self._after_tiles(tuple(board), (f,), {}, events)
         if isinstance(move, MoveTile):
             a, b = FIELD_INDEX[move.src], FIELD_INDEX[move.dst]
-            return self._after_tiles(_moved(self.board, a, b), {a: b}, events)
+            return self._after_tiles(_moved(self.board, a, b), (a, b), {a: b}, events)
         if isinstance(move, SwapTiles):
             a, b = FIELD_INDEX[move.a], FIELD_INDEX[move.b]
-            return self._after_tiles(_swapped(self.board, a, b), {a: b, b: a}, events)
+            return self._after_tiles(_swapped(self.board, a, b), (a, b), {a: b, b: a}, events)
         if isinstance(move, Step):
             return self._step(parse_place(move.src), parse_place(move.dst), events)
         if isinstance(move, Door):
@@ -950,13 +971,15 @@ class SectionXState(State):
             return state._end_turn(events)
         return self._end_turn(events)  # EndTurn
 
-    def _after_tiles(self, board: tuple, relocated: dict[int, int], events: list[Event],
-                     **changes: Any) -> "SectionXState":
+    def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
+                     events: list[Event], **changes: Any) -> "SectionXState":
         """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
         # Sizes (in tiles) of each door's tunnel before the change, for SX-15.
-        comp, sizes = self.tunnels()
-        before = {(p, s): sizes[comp[d[0]]] for p, ds in enumerate(self.doors)
-                  for s, d in enumerate(ds) if d is not None}
+        before: dict[tuple[int, int], int] = {}
+        if any(d is not None for ds in self.doors for d in ds):
+            comp, sizes = self.tunnels()
+            before = {(p, s): sizes[comp[d[0]]] for p, ds in enumerate(self.doors)
+                      for s, d in enumerate(ds) if d is not None}
 
         def carry(code: int) -> int:
             if code >= 0 and (code >> 2) in relocated:
@@ -969,7 +992,9 @@ class SectionXState(State):
             locs = tuple(carry(c) for c in locs)
             doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
                           for ds in doors)
-        state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE, **changes)
+        links = _update_links(self.links(), board, changed)
+        state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE, links=links,
+                             **changes)
         if before:
             state = state._settle_doors(before, events)
         state._events = tuple(events)
@@ -1253,7 +1278,11 @@ _WHY = {PlaceTile: SectionXState._why_place, RotateTile: SectionXState._why_rota
 # --- board helpers ----------------------------------------------------------------
 
 def _cell_outline(cell: tuple[int, int]) -> int:
-    return outline(TILE_KINDS[cell[0]], cell[1])
+    return _OUTLINE[cell[0]][cell[1]]
+
+
+_OUTLINE: tuple[tuple[int, ...], ...] = tuple(tuple(outline(k, r) for r in range(6))
+                                              for k in TILE_KINDS)
 
 
 def _fit_constraint(board: tuple, f: int, skip: int = -1) -> tuple[int, int]:
@@ -1263,16 +1292,19 @@ def _fit_constraint(board: tuple, f: int, skip: int = -1) -> tuple[int, int]:
     field treated as empty (the tile being moved away).
     """
     care = need = 0
-    row = NEIGH[f]
-    for d in range(6):
-        n = row[d]
+    d = 0
+    for n in NEIGH[f]:
         if n >= 0 and n != skip:
             cell = board[n]
             if cell is not None:
                 care |= 1 << d
-                if _cell_outline(cell) >> ((d + 3) % 6) & 1:
+                if _OUTLINE[cell[0]][cell[1]] >> _BACK[d] & 1:
                     need |= 1 << d
+        d += 1
     return care, need
+
+
+_BACK = (3, 4, 5, 0, 1, 2)
 
 
 def _misfit(board: tuple, f: int, m: int, skip: int = -1) -> int | None:
@@ -1327,36 +1359,73 @@ def _distance_sentence(src: Hex, dst: Hex, a: int, b: int) -> str:
             f"{GATE_DISTANCE[a]} from the nearest gate, {dst} only {GATE_DISTANCE[b]}.")
 
 
+# Per tile id and rotation: the part opening at each port (-1 for a wall), and part masks.
+_PORT_PART: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(next((i for i, m in enumerate(part_masks(k, rot)) if m >> d & 1), -1)
+                for d in range(6)) for rot in range(6)) for k in TILE_KINDS)
+_PART_MASKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(part_masks(k, rot) for rot in range(6)) for k in TILE_KINDS)
+
+
+def _field_links(board: tuple, f: int, adj: dict[int, list[int]]) -> None:
+    """Add the links of the tile on field ``f`` to ``adj`` (island and zones both ways)."""
+    tile, rot = board[f]
+    row = NEIGH[f]
+    for i, m in enumerate(_PART_MASKS[tile][rot]):
+        code = f * 4 + i
+        mine = adj.setdefault(code, [])
+        for d in range(6):
+            if not m >> d & 1:
+                continue
+            n = row[d]
+            if n == OFF:
+                continue
+            if n < 0:                      # the island or a zone
+                mine.append(n)
+                adj.setdefault(n, []).append(code)
+                continue
+            other = board[n]
+            if other is None:
+                continue
+            j = _PORT_PART[other[0]][other[1]][(d + 3) % 6]
+            if j >= 0:
+                mine.append(n * 4 + j)      # the other tile adds the reverse link
+
+
 def _compute_links(board: tuple) -> dict[int, tuple[int, ...]]:
     """Place -> joined places through facing openings (the engine's copy of the tunnel graph)."""
     adj: dict[int, list[int]] = {}
     for f, cell in enumerate(board):
-        if cell is None:
-            continue
-        masks = part_masks(TILE_KINDS[cell[0]], cell[1])
-        row = NEIGH[f]
-        for i, m in enumerate(masks):
-            code = f * 4 + i
-            mine = adj.setdefault(code, [])
-            for d in range(6):
-                if not m >> d & 1:
-                    continue
-                n = row[d]
-                if n == OFF:
-                    continue
-                if n < 0:                      # the island or a zone: link both ways
-                    mine.append(n)
-                    adj.setdefault(n, []).append(code)
-                    continue
-                other = board[n]
-                if other is None:
-                    continue
-                back = (d + 3) % 6
-                for j, om in enumerate(part_masks(TILE_KINDS[other[0]], other[1])):
-                    if om >> back & 1:
-                        mine.append(n * 4 + j)  # the other tile adds the reverse link
-                        break
+        if cell is not None:
+            _field_links(board, f, adj)
     return {c: tuple(sorted(set(v))) for c, v in adj.items()}
+
+
+def _update_links(links: dict[int, tuple[int, ...]], board: tuple,
+                  changed: Iterable[int]) -> dict[int, tuple[int, ...]]:
+    """``_compute_links(board)`` from the links of a board that differs on ``changed`` fields.
+
+    Only the changed fields and their neighbours can gain or lose links; the
+    tests compare the result with a full recomputation and the networkx graph.
+    """
+    affected = set()
+    for f in changed:
+        affected.add(f)
+        affected.update(n for n in NEIGH[f] if n >= 0)
+    adj: dict[int, list[int]] = {}
+    for f in affected:
+        if board[f] is not None:
+            _field_links(board, f, adj)
+    new = {c: v for c, v in links.items() if c >= 0 and (c >> 2) not in affected}
+    for c, v in links.items():
+        if c < 0:
+            kept = [x for x in v if (x >> 2) not in affected]
+            kept.extend(adj.pop(c, ()))
+            if kept:
+                new[c] = tuple(sorted(set(kept)))
+    for c, v in adj.items():
+        new[c] = tuple(sorted(set(v)))
+    return new
 
 
 def _compute_tunnels(board: tuple, links: dict[int, tuple[int, ...]]) -> tuple[dict[int, int], list[int]]:

@@ -77,3 +77,16 @@ def test_incremental_links_equal_networkx_after_every_move():
             if s.is_terminal():
                 break
             s = s.apply(rng.choice(s.legal_moves()))
+
+
+def test_incremental_link_update_equals_full_recomputation():
+    from boardlib.section_x.rules import _compute_links
+    for seed in range(4):
+        game = boardlib.load("section_x", players=2 + seed % 3, seed=seed)
+        s = game.new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(300):
+            if s.is_terminal():
+                break
+            s = s.apply(rng.choice(s.legal_moves()))
+            assert s.links() == _compute_links(s.board)
