@@ -49,6 +49,8 @@ class GamePanel(w.VBox):
     ``state``: a prepared starting position (a teaching position); default: a new game.
     ``seats``: per player ``"human"``, ``"random"``, ``"greedy"``, ``"mcts"`` or a bot
     object; default: everybody human. Bots reply on their own when at least one seat is human.
+    ``show_setup`` / ``show_history``: show the New game form / the move list and event log
+    (leave them out for small teaching boards); ``board_width``: the board's largest width.
     """
 
     def __init__(self, game: Game | None = None, controller: Controller | None = None, *,
@@ -56,6 +58,7 @@ class GamePanel(w.VBox):
                  hint_bot: str = "greedy", seed: int = 0, delay: float = 0.4,
                  bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
                  new_game: Callable[..., Game] | None = None, show_setup: bool = True,
+                 show_history: bool = True, board_width: str = "640px",
                  title: str | None = None) -> None:
         if state is not None:
             game = state.game
@@ -92,7 +95,7 @@ class GamePanel(w.VBox):
         self._helper = make_bot(hint_bot, seed=seed + 97, **self.bot_settings.get(hint_bot, {}))
 
         # --- widgets ---------------------------------------------------
-        self.view = BoardView()
+        self.view = BoardView(max_width=board_width)
         self.view.on_click(self.click)
         self.status_line = w.HTML(layout=w.Layout(min_height="1.5em"))
         self.status_line.add_class("boardlib-status")
@@ -146,7 +149,8 @@ class GamePanel(w.VBox):
                        w.HTML("<b>Events</b>"), self.event_log],
                       layout=w.Layout(flex="1 1 240px", min_width="220px"))
         self.view.layout = w.Layout(flex="3 1 420px")
-        body = w.HBox([self.view, side], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        body = w.HBox([self.view, side] if show_history else [self.view],
+                      layout=w.Layout(flex_flow="row wrap", width="100%"))
         children: list[w.Widget] = [self.status_line, body, self.why_line, toolbar, self.actions]
         if show_setup:
             children.append(self.setup)

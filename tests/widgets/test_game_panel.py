@@ -274,3 +274,12 @@ def test_long_games_show_only_the_newest_moves(monkeypatch):
     assert "mark 8" in panel.move_list.value and "mark 4" in panel.move_list.value
     assert "mark 0" not in panel.move_list.value and "1 earlier move<" in panel.move_list.value
     assert "marked 0" not in panel.event_log.value and "marked 8" in panel.event_log.value
+
+
+def test_small_teaching_panels_leave_out_setup_and_history():
+    panel = make(show_setup=False, show_history=False, board_width="300px")
+    assert panel.setup not in panel.children
+    assert panel.children[1].children == (panel.view,)
+    assert panel.view.max_width == "300px"
+    panel.play("mark 0")                 # the lists still follow the game, just not shown
+    assert "mark 0" in panel.move_list.value
