@@ -6,7 +6,7 @@ openings dark discs (TU-04) and tunnel tokens small squares in their colour (TU-
 Every clickable thing has a stable id that the board widget reports (see
 ``helper_notes/WIDGET_CONTRACT.md``):
 
-* ``land``                    all laid tiles (one shape; tiles are not clicked)
+* ``tile_<x>_<y>``            a laid tile
 * ``place_<x>_<y>``           an empty place next to the land (CB-04); ``fit_<x>_<y>`` marks
                               the places where the tile in hand fits turned as chosen
 * ``spot_<x>_<y>_<i>``        where a follower may go on feature ``i`` of the new tile (CB-06)
@@ -21,14 +21,17 @@ Pure drawing: no widgets here. Same state and arguments, same bytes.
 """
 from __future__ import annotations
 
+import contextlib
 import io
-from typing import Any, Iterable
+import re
+from typing import Any, Iterable, Iterator
 
 import matplotlib
-from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, PathPatch, Rectangle
+from matplotlib.patches import Circle, Ellipse, PathPatch, Rectangle
 from matplotlib.path import Path
+from matplotlib.text import Text
 
 from .rules import (AFTER, COLOURS, OVER, TILE, CarcassonneState, PlaceFollower, PlaceTile,
                     PlaceTunnelToken)
@@ -200,26 +203,41 @@ class _Painter:
         if any(f.kind == ROAD and f.inner_end == "junction" for f in tile.features):
             square("junction", (0.0, 0.0), 0.08)
 
-    def flush(self, gid: str = "land") -> None:
-        ax, s = self.ax, self.scale
-        _add(ax, PathPatch(_compound(self.land, True), facecolor=FIELD_FILL,
-                               edgecolor="#55772f", linewidth=0.8, gid=gid))
-        _add(ax, PathPatch(_compound(self.cities, True), facecolor=CITY_FILL,
-                               edgecolor=CITY_EDGE, linewidth=0.8))
-        _add(ax, PathPatch(_compound(self.roads, False), facecolor="none",
-                               edgecolor="#5d5d5d", linewidth=5.2 * s, capstyle="butt"))
-        _add(ax, PathPatch(_compound(self.roads, False), facecolor="none",
-                               edgecolor=ROAD_COLOR, linewidth=3.2 * s, capstyle="butt"))
+    def artists(self, gid: str | None = None, parts: str = "part") -> list[Any]:
+        """The collected shapes as a few patches; the land carries ``gid``.
+
+        The other shapes get ids ``<parts>-<k>`` without an underscore, so the board widget
+        never takes them for clickable things (and matplotlib writes no counter-based ids,
+        which would make the SVG depend on drawing history).
+        """
+        s = self.scale
+        out = [PathPatch(_compound(self.land, True), facecolor=FIELD_FILL, edgecolor="#55772f",
+                         linewidth=0.8, gid=gid)]
+        if self.cities:
+            out.append(PathPatch(_compound(self.cities, True), facecolor=CITY_FILL,
+                                 edgecolor=CITY_EDGE, linewidth=0.8))
+        if self.roads:
+            out.append(PathPatch(_compound(self.roads, False), facecolor="none",
+                                 edgecolor="#5d5d5d", linewidth=5.2 * s, capstyle="butt"))
+            out.append(PathPatch(_compound(self.roads, False), facecolor="none",
+                                 edgecolor=ROAD_COLOR, linewidth=3.2 * s, capstyle="butt"))
         looks = {"junction": ("#7a6a55", "none"), "cloister": (CLOISTER_FILL, "#6b1d15"),
                  "houses": ("#e0c9a6", "#6d4c33")}
         for kind, shapes in self.squares.items():
             if shapes:
                 face, edge = looks[kind]
-                _add(ax, PathPatch(_compound(shapes, True), facecolor=face,
-                                       edgecolor=edge, linewidth=0.8))
+                out.append(PathPatch(_compound(shapes, True), facecolor=face, edgecolor=edge,
+                                     linewidth=0.8))
         if self.pennants:
-            _add(ax, PathPatch(_compound(self.pennants, True), facecolor="#2b4c9b",
-                                   edgecolor="white", linewidth=0.6))
+            out.append(PathPatch(_compound(self.pennants, True), facecolor="#2b4c9b",
+                                 edgecolor="white", linewidth=0.6))
+        for k, artist in enumerate(out[1:], 1):
+            artist.set_gid(f"{parts}-{k}")
+        return out
+
+    def flush(self, gid: str) -> None:
+        for artist in self.artists(gid, gid):
+            _add(self.ax, artist)
 
 
 def _figure(xmin: float, xmax: float, ymin: float, ymax: float) -> tuple[Figure, Any]:
@@ -250,51 +268,128 @@ def caption(state: CarcassonneState) -> str:
     return f"{PLAYER_NAMES[state.player]} {doing} · {left} tiles left · {scores}"
 
 
+class _Canvas:
+    """One huge, fixed SVG canvas whose pieces are drawn once and then reused.
+
+    Tile ``(x, y)`` always lands on the same SVG coordinates, so the SVG text of a tile, a
+    place, a follower ... can be kept and a redraw only joins pieces; each picture then
+    crops the canvas to the board with its ``viewBox``. Only pieces never seen before cost
+    matplotlib time (about a millisecond each).
+    """
+
+    def __init__(self) -> None:
+        side = 2 * CANVAS_SPAN * UNIT_INCHES
+        self.fig = Figure(figsize=(side, side), dpi=72)
+        FigureCanvasSVG(self.fig)
+        self.ax = self.fig.add_axes((0.0, 0.0, 1.0, 1.0))
+        self.ax.set_xlim(-CANVAS_SPAN, CANVAS_SPAN)
+        self.ax.set_ylim(-CANVAS_SPAN, CANVAS_SPAN)
+        self.ax.set_axis_off()
+        self.size = side * 72  # points
+        self._buffer = io.StringIO()
+        with _svg_settings():
+            self._renderer = RendererSVG(self.size, self.size, self._buffer,
+                                         metadata={"Date": None})
+        self.header = self._buffer.getvalue()
+        self.pieces: dict[tuple[Any, ...], str] = {}
+
+    def piece(self, key: tuple[Any, ...], make: Any) -> str:
+        """The SVG of the artists ``make()`` returns, drawn once per ``key``."""
+        found = self.pieces.get(key)
+        if found is None:
+            if len(self.pieces) > PIECES_KEPT:
+                self.pieces.clear()
+            artists = make()
+            buffer = self._buffer
+            buffer.seek(0)
+            buffer.truncate()
+            with _svg_settings():
+                for artist in artists:
+                    artist.set_figure(self.fig)
+                    artist.set_transform(self.ax.transData)
+                    artist.set_clip_on(False)
+                    artist.draw(self._renderer)
+            found = self.pieces[key] = buffer.getvalue()
+        return found
+
+    def document(self, body: list[str], xmin: float, xmax: float, ymin: float,
+                 ymax: float) -> str:
+        """The pieces cropped to the data box ``xmin..xmax, ymin..ymax``."""
+        unit = UNIT_INCHES * 72
+        vx = (xmin + CANVAS_SPAN) * unit
+        vy = self.size - (ymax + CANVAS_SPAN) * unit
+        vw, vh = (xmax - xmin) * unit, (ymax - ymin) * unit
+        header = re.sub(r'width="[^"]*" height="[^"]*" viewBox="[^"]*"',
+                        f'width="{vw:.1f}pt" height="{vh:.1f}pt" '
+                        f'viewBox="{vx:.1f} {vy:.1f} {vw:.1f} {vh:.1f}"', self.header, count=1)
+        return "".join([header, ' <g id="board">\n'] + body + [" </g>\n</svg>\n"])
+
+
+CANVAS_SPAN = 110  # tiles from the centre each way: more than any land can reach (76 tiles)
+PIECES_KEPT = 20_000
+_CANVAS: list[_Canvas] = []
+
+
+def _canvas() -> _Canvas:
+    if not _CANVAS:
+        _CANVAS.append(_Canvas())
+    return _CANVAS[0]
+
+
+@contextlib.contextmanager
+def _svg_settings() -> Iterator[None]:
+    """Our SVG rcParams for a moment (cheaper than ``rc_context``, which copies them all)."""
+    params = matplotlib.rcParams
+    saved = {key: params[key] for key in SVG_RC}
+    params.update(SVG_RC)
+    try:
+        yield
+    finally:
+        params.update(saved)
+
+
+def _tile_artists(x: float, y: float, letter: str, rotation: int, gid: str, parts: str,
+                  scale: float = 1.0) -> list[Any]:
+    painter = _Painter(None)
+    painter.tile(x, y, letter, rotation, scale=scale)
+    return painter.artists(gid, parts)
+
+
 def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None = None,
              hint: Any = None, show_places: bool = True) -> str:
     """The board as an SVG string.
 
     ``rotation``: how the tile in hand is turned (quarter turns clockwise); the places where
     it fits so turned are filled (``fit_<x>_<y>``). ``colour``: the tunnel-token colour
-    chosen. ``hint``: a move to mark.
+    chosen. ``hint``: a move to mark. Same arguments, same bytes.
     """
+    canvas = _canvas()
+    piece = canvas.piece
     board = state.board
     xs = [x for x, _ in board] + [x for x, _ in state.frontier]
     ys = [y for _, y in board] + [y for _, y in state.frontier]
     xmin, xmax = min(xs) - 0.6, max(xs) + 0.6 + 1.8  # room for the tile in hand
     ymin, ymax = min(ys) - 0.6 - 0.6, max(ys) + 0.6 + 0.5  # swatches below, caption above
-    fig, ax = _figure(xmin, xmax, ymin, ymax)
-    paint = _Painter(ax)
+    ymin = min(ymin, ymax - 3.4)  # the hand tile and its label always fit
+    body: list[str] = []
     for (x, y), (letter, r) in board.items():
-        paint.tile(x, y, letter, r)
-    paint.flush()
+        body.append(piece(("tile", x, y, letter, r),
+                          lambda x=x, y=y, letter=letter, r=r: _tile_artists(
+                              x, y, letter, r, f"tile_{x}_{y}", f"tile-{x}-{y}")))
     if state.placed is not None:
         px, py = state.placed
-        _add(ax, Rectangle((px - 0.5, py - 0.5), 1, 1, fill=False, edgecolor="#111111",
-                               linewidth=2.2, gid=f"new_{px}_{py}"))
+        body.append(piece(("new", px, py), lambda: [Rectangle(
+            (px - 0.5, py - 0.5), 1, 1, fill=False, edgecolor="#111111", linewidth=2.2,
+            gid=f"new_{px}_{py}")]))
     if state.phase == TILE and show_places:
         fitting = {m.position for m in state.legal_moves() if m.rotation == rotation % 4}
         for (x, y) in sorted(state.frontier):
             fit = (x, y) in fitting
-            _add(ax, Rectangle((x - 0.46, y - 0.46), 0.92, 0.92,
-                                   facecolor=FIT_FILL if fit else "none",
-                                   edgecolor="#888888", linewidth=1.0, linestyle=(0, (3, 2)),
-                                   gid=f"place_{x}_{y}"))
-            if fit:
-                _add(ax, Circle((x, y), 0.06, facecolor="#b59b00", edgecolor="none",
-                                    gid=f"fit_{x}_{y}"))
-    # Tunnel openings and tokens.
+            body.append(piece(("place", x, y, fit), lambda x=x, y=y, fit=fit: _place(x, y, fit)))
     for (x, y, side) in state.openings:
-        d = DIRS.index(side)
-        u, v = opening_point(d)
-        colour_name = state.tokens.get((x, y, side))
-        _add(ax, Circle((x + u, y + v), 0.085, facecolor="#2b2b2b", edgecolor="white",
-                            linewidth=0.8, gid=f"opening_{x}_{y}_{side}"))
-        if colour_name is not None:
-            _add(ax, Rectangle((x + u - 0.07, y + v - 0.07), 0.14, 0.14,
-                                   facecolor=TOKEN_COLORS[colour_name], edgecolor="white",
-                                   linewidth=1.0, gid=f"token_{x}_{y}_{side}"))
-    # Follower spots on the new tile (CB-06), then the followers themselves.
+        name = state.tokens.get((x, y, side))
+        body.append(piece(("opening", x, y, side, name),
+                          lambda x=x, y=y, side=side, name=name: _opening(x, y, side, name)))
     if state.phase == AFTER:
         px, py = state.placed
         letter, r = board[state.placed]
@@ -303,52 +398,83 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         for i, f in enumerate(TILE_TYPES[letter].features):
             if ot.labels[i] in legal:
                 u, v = _turn(feature_point(f, i, letter), r)
-                _add(ax, Circle((px + u, py + v), 0.08, facecolor="white", edgecolor="#111111",
-                                    linewidth=1.2, alpha=0.85, gid=f"spot_{px}_{py}_{i}"))
+                body.append(piece(("spot", px, py, i, u, v), lambda i=i, u=u, v=v: [Circle(
+                    (px + u, py + v), 0.08, facecolor="white", edgecolor="#111111",
+                    linewidth=1.2, alpha=0.85, gid=f"spot_{px}_{py}_{i}")]))
     for ((x, y), i), player in sorted(state.followers.items()):
         letter, r = board[(x, y)]
         f = TILE_TYPES[letter].features[i]
         u, v = _turn(feature_point(f, i, letter), r)
-        if f.kind == FIELD:  # farmers lie down: a flat rounded shape
-            _add(ax, Rectangle((x + u - 0.13, y + v - 0.06), 0.26, 0.12,
-                                   facecolor=PLAYER_COLORS[player], edgecolor="white",
-                                   linewidth=1.0, gid=f"follower_{x}_{y}_{i}"))
-        else:
-            _add(ax, Circle((x + u, y + v), 0.11, facecolor=PLAYER_COLORS[player],
-                                edgecolor="white", linewidth=1.2, gid=f"follower_{x}_{y}_{i}"))
-    # The tile in hand, beside the board.
+        body.append(piece(("follower", x, y, i, player, f.kind == FIELD, u, v),
+                          lambda x=x, y=y, i=i, player=player, farmer=f.kind == FIELD, u=u,
+                          v=v: _follower(x + u, y + v, player, farmer, f"follower_{x}_{y}_{i}")))
     hx, hy = xmax - 1.0, ymax - 1.5
     if state.phase == TILE and state.tile is not None:
-        hand = _Painter(ax)
-        hand.tile(hx, hy, state.tile, rotation % 4, scale=1.2)
-        hand.flush("hand_0")
-        ax.text(hx, hy - 0.85, f"tile {state.tile} · click to turn", ha="center", va="center",
-                fontsize=8, gid="handlabel_0")
-    # Tunnel-token colours of the player to move.
+        tile, turned = state.tile, rotation % 4
+        # The tile's shapes are not clickable; a clear square over them is (``hand_0``).
+        body.append(piece(("hand", hx, hy, tile, turned), lambda: _tile_artists(
+            hx, hy, tile, turned, "handtile", "handtile", scale=1.2) + [
+                Rectangle((hx - 0.6, hy - 0.6), 1.2, 1.2, facecolor=(1, 1, 1, 0.01),
+                          edgecolor="none", gid="hand_0"),
+                Text(hx, hy - 0.85, f"tile {tile} · click to turn", ha="center",
+                     va="center", fontsize=8, gid="handlabel_0")]))
     if state.phase == AFTER and state.game.options["tunnel"]:
-        colours = _colours_for(state)
-        for k, name in enumerate(colours):
-            cx = xmin + 0.4 + 0.4 * k
-            _add(ax, Rectangle((cx - 0.14, ymin + 0.16), 0.28, 0.28,
-                                   facecolor=TOKEN_COLORS[name],
-                                   edgecolor="#111111" if name == colour else "white",
-                                   linewidth=2.4 if name == colour else 1.0,
-                                   gid=f"colour_{name}"))
-    if hint is not None:
-        spot = None
-        if isinstance(hint, PlaceTile):
-            spot = hint.position
-        elif isinstance(hint, (PlaceFollower,)) and state.placed is not None:
-            spot = state.placed
-        elif isinstance(hint, PlaceTunnelToken):
-            spot = hint.opening[:2]
-        if spot is not None:
-            _add(ax, Rectangle((spot[0] - 0.5, spot[1] - 0.5), 1, 1, fill=False,
-                                   edgecolor=HINT_EDGE, linewidth=2.6, linestyle=(0, (3, 2)),
-                                   gid=f"hint_{spot[0]}_{spot[1]}"))
-    ax.text(xmin + 0.1, ymax - 0.25, caption(state), ha="left", va="center", fontsize=9,
-            gid="caption")
-    return _svg(fig)
+        for k, name in enumerate(_colours_for(state)):
+            cx, chosen = xmin + 0.4 + 0.4 * k, name == colour
+            body.append(piece(("colour", name, cx, ymin, chosen),
+                              lambda name=name, cx=cx, chosen=chosen: [Rectangle(
+                                  (cx - 0.14, ymin + 0.16), 0.28, 0.28,
+                                  facecolor=TOKEN_COLORS[name],
+                                  edgecolor="#111111" if chosen else "white",
+                                  linewidth=2.4 if chosen else 1.0, gid=f"colour_{name}")]))
+    spot = _hint_spot(state, hint)
+    if spot is not None:
+        body.append(piece(("hint", spot), lambda: [Rectangle(
+            (spot[0] - 0.5, spot[1] - 0.5), 1, 1, fill=False, edgecolor=HINT_EDGE,
+            linewidth=2.6, linestyle=(0, (3, 2)), gid=f"hint_{spot[0]}_{spot[1]}")]))
+    text = caption(state)
+    body.append(piece(("caption", text, xmin, ymax), lambda: [Text(
+        xmin + 0.1, ymax - 0.25, text, ha="left", va="center", fontsize=9, gid="caption")]))
+    return canvas.document(body, xmin, xmax, ymin, ymax)
+
+
+def _place(x: int, y: int, fit: bool) -> list[Any]:
+    out = [Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, facecolor=FIT_FILL if fit else "none",
+                     edgecolor="#888888", linewidth=1.0, linestyle=(0, (3, 2)),
+                     gid=f"place_{x}_{y}")]
+    if fit:
+        out.append(Circle((x, y), 0.06, facecolor="#b59b00", edgecolor="none",
+                          gid=f"fit_{x}_{y}"))
+    return out
+
+
+def _opening(x: int, y: int, side: str, colour_name: str | None) -> list[Any]:
+    u, v = opening_point(DIRS.index(side))
+    out = [Circle((x + u, y + v), 0.085, facecolor="#2b2b2b", edgecolor="white",
+                  linewidth=0.8, gid=f"opening_{x}_{y}_{side}")]
+    if colour_name is not None:
+        out.append(Rectangle((x + u - 0.07, y + v - 0.07), 0.14, 0.14,
+                             facecolor=TOKEN_COLORS[colour_name], edgecolor="white",
+                             linewidth=1.0, gid=f"token_{x}_{y}_{side}"))
+    return out
+
+
+def _follower(fx: float, fy: float, player: int, farmer: bool, gid: str) -> list[Any]:
+    if farmer:  # farmers lie down in their field: a flat oval (tokens are squares)
+        return [Ellipse((fx, fy), 0.3, 0.14, facecolor=PLAYER_COLORS[player],
+                        edgecolor="white", linewidth=1.0, gid=gid)]
+    return [Circle((fx, fy), 0.11, facecolor=PLAYER_COLORS[player], edgecolor="white",
+                   linewidth=1.2, gid=gid)]
+
+
+def _hint_spot(state: CarcassonneState, hint: Any) -> tuple[int, int] | None:
+    if isinstance(hint, PlaceTile):
+        return hint.position
+    if isinstance(hint, PlaceFollower) and state.placed is not None:
+        return state.placed
+    if isinstance(hint, PlaceTunnelToken):
+        return (hint.opening[0], hint.opening[1])
+    return None
 
 
 def _colours_for(state: CarcassonneState) -> list[str]:
@@ -382,7 +508,7 @@ def draw_tile(letter: str, rotation: int = 0) -> SVGPicture:
     fig, ax = _figure(-0.6, 0.6, -0.6, 0.6)
     paint = _Painter(ax)
     paint.tile(0.0, 0.0, letter, rotation)
-    paint.flush(f"tile_{letter}")
+    paint.flush(f"tile-{letter}")
     return SVGPicture(_svg(fig))
 
 

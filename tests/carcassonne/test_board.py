@@ -74,3 +74,19 @@ def test_board_with_bots_and_static_picture():
     assert len(board.match) >= 1
     bundle = board._repr_mimebundle_()
     assert any("svg" in key for key in (bundle[0] if isinstance(bundle, tuple) else bundle))
+
+
+def test_only_clickable_things_have_clickable_ids_and_svg_does_not_depend_on_history():
+    s = play(position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]), "tile 1,0 rot 0")
+    svg = draw_svg(s)
+    prefixes = {i.split("_")[0] for i in ids(svg)}
+    assert prefixes <= {"tile", "new", "place", "fit", "spot", "follower", "opening", "token",
+                        "hand", "handlabel", "colour", "hint"}, prefixes
+    assert len(ids(svg)) == len(re.findall(r'id="([a-z]+_[^"]*)"', svg))  # no duplicates
+    # Drawing other positions first changes nothing in this one's bytes.
+    other = position("E", deck=["U"])
+    for r in range(4):
+        draw_svg(other, rotation=r)
+    assert draw_svg(s) == svg
+    hand = draw_svg(position("E", deck=["U"]))
+    assert hand.count('id="hand_0"') == 1
