@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+import ipywidgets as w
+
 import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
@@ -24,6 +26,7 @@ from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
 from .bots import BOTS as ROOM25_BOTS
+from .bots import RoleBot
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
 from .rules import (ACTION_NAMES, EXEC, PENDING, PROGRAM, Clue, Control, Defer, Illusion, Look,
                     Move, Pass, Program, Push, Remind, Reveal, Room25State, Swap, Vision)
@@ -201,6 +204,21 @@ class Room25Board(GamePanel):
         seats = None if seats is None else [_seat(s, seed + p) for p, s in enumerate(seats)]
         super().__init__(game, Room25Controller(viewer), state=state, seats=seats, seed=seed,
                          **kwargs)
+        # Hints and "Bot move" for a human seat come from a bot that sees only the mover's
+        # observation: a full-state bot would give hidden rooms away (R25-I4).
+        self._helper = RoleBot(seed=seed + 97)
+        self.hint_bot_kind = "observation"
+
+    def _option_form(self) -> dict[str, w.Widget]:
+        """The shared form, plus the number of players (its default depends on the mode)."""
+        form = super()._option_form()
+        players = w.BoundedIntText(value=self.game.num_players, min=1, max=6,
+                                   description="players", style={"description_width": "initial"},
+                                   layout=w.Layout(width="160px"))
+        players.tooltip = "1 (solo) to 6; each mode checks its own range"
+        ordered = {"mode": form.pop("mode"), "players": players}
+        ordered.update(form)
+        return ordered
 
 
 __all__ = ["Room25Board", "Room25Controller"]

@@ -76,3 +76,18 @@ def test_controller_targets_follow_the_legal_moves():
     g = boardlib.load("room25", mode="cooperative", players=4)
     s = program_all(position(g), {0: "move"})
     assert Room25Controller().targets(s, None) == [7, 11, 13, 17]
+
+
+def test_board_form_sets_mode_and_players_and_hints_from_observations():
+    board = Room25Board(mode="cooperative", players=2)
+    board.option_widgets["mode"].value = "solo"
+    board.option_widgets["players"].value = 1
+    board._new_game_from_form()
+    assert board.game.options["mode"] == "solo" and board.game.num_players == 1
+    board.option_widgets["mode"].value = "team"
+    board.option_widgets["players"].value = 5
+    board._new_game_from_form()
+    assert "R25-44" in board.message and board.game.options["mode"] == "solo"
+    from boardlib.room25.bots import ObservationBot
+    assert isinstance(board._helper, ObservationBot)
+    assert board.hint() in board.state.legal_moves()
