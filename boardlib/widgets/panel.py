@@ -50,7 +50,8 @@ class GamePanel(w.VBox):
     ``seats``: per player ``"human"``, ``"random"``, ``"greedy"``, ``"mcts"`` or a bot
     object; default: everybody human. Bots reply on their own when at least one seat is human.
     ``show_setup`` / ``show_history``: show the New game form / the move list and event log
-    (leave them out for small teaching boards); ``board_width``: the board's largest width.
+    (leave them out for small teaching boards); ``board_width``: the board's largest width;
+    ``extra_controls``: game-specific widgets for the toolbar (see ``ZyrcanBoard``).
     """
 
     def __init__(self, game: Game | None = None, controller: Controller | None = None, *,
@@ -59,7 +60,7 @@ class GamePanel(w.VBox):
                  bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
                  new_game: Callable[..., Game] | None = None, show_setup: bool = True,
                  show_history: bool = True, board_width: str = "640px",
-                 title: str | None = None) -> None:
+                 extra_controls: Sequence[w.Widget] = (), title: str | None = None) -> None:
         if state is not None:
             game = state.game
         if game is None or controller is None:
@@ -131,7 +132,8 @@ class GamePanel(w.VBox):
                                    layout=w.Layout(width="220px"))
         self.actions = w.HBox()
         toolbar = w.HBox([self.new_game_button, self.undo_button, self.redo_button,
-                          self.bot_button, self.hint_button, self.autoplay, self.speed],
+                          self.bot_button, self.hint_button, self.autoplay, self.speed,
+                          *extra_controls],
                          layout=w.Layout(flex_flow="row wrap"))
 
         self.option_widgets = self._option_form()
@@ -269,6 +271,10 @@ class GamePanel(w.VBox):
         self.why_line.value = f"💡 {html.escape(self.message)}"
         self._draw()
         return move
+
+    def redraw(self) -> None:
+        """Draw the board again (after a controller setting changed, e.g. an overlay)."""
+        self._draw()
 
     def new_game(self, seats: Sequence[str | Bot] | None = None, **options: Any) -> None:
         """Start again with a new game; options default to the current game's."""

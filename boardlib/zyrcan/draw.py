@@ -316,15 +316,21 @@ class _Board:
         return pieces
 
     def _attack_arrows(self, state: ZyrcanState) -> str:
-        arrows = []
-        for n, (u, v, owner) in enumerate(attack_edges(state)):
-            arrow = FancyArrowPatch(hex_center(u), hex_center(v), arrowstyle="-|>",
-                                    mutation_scale=12, linewidth=1.6, shrinkA=12, shrinkB=13,
-                                    color=PLAYER_COLORS[owner % 5], alpha=0.9,
-                                    connectionstyle="arc3,rad=0.12", gid=f"attack{n}")
-            self._attach(arrow)
-            arrows.append(arrow)
-        return self._render(*arrows)
+        """One arrow per edge of the attack graph, each drawn once and kept like the rest."""
+        pieces = []
+        for u, v, owner in sorted(attack_edges(state)):
+            key = ("arrow", u, v, owner)
+            piece = self._pieces.get(key)
+            if piece is None:
+                arrow = FancyArrowPatch(hex_center(u), hex_center(v), arrowstyle="-|>",
+                                        mutation_scale=12, linewidth=1.6, shrinkA=12,
+                                        shrinkB=13, color=PLAYER_COLORS[owner % 5], alpha=0.9,
+                                        connectionstyle="arc3,rad=0.12",
+                                        gid=f"attack-{u.q}-{u.r}-{v.q}-{v.r}")
+                self._attach(arrow)
+                piece = self._pieces[key] = self._render(arrow)
+            pieces.append(piece)
+        return "".join(pieces)
 
 
 _BOARDS: "OrderedDict[tuple[Hex, ...], _Board]" = OrderedDict()

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+import ipywidgets as widgets
+
 import boardlib
 from boardlib.core.api import Illegal, Outcome
 from boardlib.core.bots import Bot
@@ -38,16 +40,20 @@ class ZyrcanController(BaseController):
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
 
+    def __init__(self, show_attacks: bool = False) -> None:
+        self.show_attacks = show_attacks  # overlay the attack graph (arrows attacker -> victim)
+
     # --- drawing --------------------------------------------------------------
     def draw(self, state: ZyrcanState, selection: Any, hint: Any = None) -> str:
         if state.phase == PLACEMENT:
             chosen = self.chosen_type(state, selection)
             default = None if chosen is not None else self.placing_type(state, None)
-            return draw_svg(state, selected=chosen, default_type=default, hint=hint)
+            return draw_svg(state, selected=chosen, default_type=default, hint=hint,
+                            show_attacks=self.show_attacks)
         if isinstance(selection, Hex):
-            return draw_svg(state, selected=selection,
-                            highlight=state.targets(selection).values(), hint=hint)
-        return draw_svg(state, hint=hint)
+            return draw_svg(state, selected=selection, highlight=state.targets(selection).values(),
+                            hint=hint, show_attacks=self.show_attacks)
+        return draw_svg(state, hint=hint, show_attacks=self.show_attacks)
 
     def static_svg(self, state: ZyrcanState) -> str:
         return draw_svg(state)
@@ -196,15 +202,27 @@ class ZyrcanBoard(GamePanel):
 
     ``state``: a prepared position to start from (see ``boardlib.zyrcan.rules.position``);
     ``seats``: per player ``"human"``, ``"random"``, ``"greedy"``, ``"mcts"`` or a bot.
-    Other keywords go to :class:`GamePanel` (``delay``, ``hint_bot``, ``seed`` ...).
+    ``show_attacks``: start with the attack graph drawn over the board (every ship's possible
+    attacks, ZY-07 … ZY-10); the "Attack arrows" box turns it on and off.
+    Other keywords go to :class:`GamePanel` (``delay``, ``hint_bot``, ``show_history`` ...).
     """
 
     def __init__(self, players: int = 3, state: ZyrcanState | None = None,
-                 seats: Sequence[str | Bot] | None = None, **kwargs: Any) -> None:
+                 seats: Sequence[str | Bot] | None = None, show_attacks: bool = False,
+                 **kwargs: Any) -> None:
         options = {k: kwargs.pop(k) for k in ("board", "first_player") if k in kwargs}
         game = state.game if state is not None else boardlib.load("zyrcan", players=players,
                                                                    **options)
-        super().__init__(game, ZyrcanController(), state=state, seats=seats, **kwargs)
+        self.attack_arrows = widgets.Checkbox(value=show_attacks, description="Attack arrows",
+                                              indent=False, layout=widgets.Layout(width="auto"))
+        controls = [self.attack_arrows, *kwargs.pop("extra_controls", ())]
+        super().__init__(game, ZyrcanController(show_attacks), state=state, seats=seats,
+                         extra_controls=controls, **kwargs)
+        self.attack_arrows.observe(self._toggle_arrows, names="value")
+
+    def _toggle_arrows(self, change: dict[str, Any]) -> None:
+        self.controller.show_attacks = bool(change["new"])
+        self.redraw()
 
 
 __all__ = ["ZyrcanBoard", "ZyrcanController", "HEX_PREFIXES"]

@@ -121,8 +121,9 @@ def test_attack_graph_overlay_has_one_arrow_per_edge():
     graph = attack_graph(state)
     assert graph.number_of_edges() >= 3
     svg = draw_attack_graph(state)
-    arrows = re.findall(r'id="attack(\d+)"', svg)
-    assert len(arrows) == graph.number_of_edges()
+    arrows = set(re.findall(r'id="attack-(-?\d+)-(-?\d+)-(-?\d+)-(-?\d+)"', svg))
+    assert {(Hex(int(a), int(b)), Hex(int(c), int(d))) for a, b, c, d in arrows} == set(
+        graph.edges)
     assert draw_svg(state, show_attacks=False).count('id="attack') == 0
     assert draw_attack_graph(state) == svg
 

@@ -228,3 +228,18 @@ def test_clicks_on_unknown_ids_do_nothing(bad):
     svg = board.svg
     board.click(bad)
     assert board.match.moves == () and board.svg == svg and board.last_refusal is None
+
+
+def test_attack_arrows_overlay_follows_the_checkbox():
+    board = attack_board()
+    assert 'id="attack-' not in board.svg
+    board.attack_arrows.value = True
+    from boardlib.zyrcan.graphs import attack_graph
+    edges = attack_graph(board.state).number_of_edges()
+    assert board.svg.count('id="attack-') == edges > 0
+    board.click("ship_2_2")
+    board.click("ship_4_2")                # the arrows follow the new position
+    assert board.svg.count('id="attack-') == attack_graph(board.state).number_of_edges()
+    board.attack_arrows.value = False
+    assert 'id="attack-' not in board.svg
+    assert 'id="attack-' in ZyrcanBoard(state=board.state, show_attacks=True).svg
