@@ -262,7 +262,8 @@ def caption(state: CarcassonneState) -> str:
     scores = "  ".join(f"{PLAYER_NAMES[p]} {s}" for p, s in enumerate(state.scores))
     if state.phase == OVER:
         winners = " and ".join(PLAYER_NAMES[p] for p in state.outcome().winners)
-        return f"Game over: {winners} {'win' if ',' in winners or ' and ' in winners else 'wins'} · {scores}"
+        verb = "win" if " and " in winners else "wins"
+        return f"Game over: {winners} {verb} · {scores}"
     left = len(state.deck) - state.drawn
     doing = "lays a tile" if state.phase == TILE else "may place a follower / token"
     return f"{PLAYER_NAMES[state.player]} {doing} · {left} tiles left · {scores}"

@@ -196,5 +196,6 @@ def rescore_turn(state: CarcassonneState) -> tuple[int, ...]:
     return tuple(points)
 
 
-__all__ = ["rescore_turn", "feature_graph", "tunnels", "components", "incremental_components", "open_ends",
+__all__ = ["rescore_turn", "feature_graph", "tunnels", "components", "incremental_components",
+           "open_ends",
            "describe", "rescore_end"]

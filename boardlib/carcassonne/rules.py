@@ -26,8 +26,8 @@ from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError
                                Outcome, State, require)
 
 from .catalogue import CATALOGUE
-from .tiles import (CITY, CLOISTER, CLOISTER_INDEX, DELTA, DIRS, FIELD, OPPOSITE, ROAD, START_LETTER,
-                    TILE_TYPES, meeting_half, oriented, tile_pool)
+from .tiles import (CITY, CLOISTER, CLOISTER_INDEX, DELTA, DIRS, FIELD, OPPOSITE, ROAD,
+                    START_LETTER, TILE_TYPES, meeting_half, oriented, tile_pool)
 
 FOLLOWERS = 7  # CB-01
 COLOURS = ("blue", "red", "green", "yellow", "black", "grey")  # TU-01: six token colours
@@ -135,7 +135,7 @@ def majority(counts: Mapping[int, int]) -> tuple[int, ...]:
 class Features:
     """The mutable working copy used while one move changes the feature groups."""
 
-    __slots__ = ("node_group", "groups", "next_gid", "copied")
+    __slots__ = ("node_group", "groups", "next_gid")
 
     def __init__(self, node_group: dict, groups: dict, next_gid: int) -> None:
         self.node_group = node_group
@@ -629,8 +629,9 @@ class CarcassonneState(State):
             return Illegal("CB-06", f"The tile you just laid has no feature {move.feature!r}; "
                            f"it has {', '.join(ot.labels)}.")
         if self.group_of((self.placed, i)).followers:
-            return Illegal("CB-06", f"Someone's follower already stands on the {ot.labels[i].split(':')[0]} "
-                           "this feature connects to.")
+            kind = ot.labels[i].split(":")[0]
+            return Illegal("CB-06", f"Someone's follower already stands on the {kind} this "
+                           "feature connects to.")
         return None
 
     def _token_problem(self, move: PlaceTunnelToken) -> Illegal | None:

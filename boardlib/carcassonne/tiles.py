@@ -146,7 +146,8 @@ def _parse_row(row: dict, expansion: str) -> TileType:
 
 
 def _load(filename: str, expansion: str) -> tuple[TileType, ...]:
-    text = resources.files("boardlib.carcassonne").joinpath("data").joinpath(filename).read_text("utf-8")
+    data = resources.files("boardlib.carcassonne").joinpath("data")
+    text = data.joinpath(filename).read_text("utf-8")
     return tuple(_parse_row(row, expansion) for row in csv.DictReader(text.splitlines()))
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import boardlib
-from boardlib.carcassonne.positions import play, position as _position
+from boardlib.carcassonne.positions import play, position as _position  # noqa: F401 (play)
 from boardlib.carcassonne.features import (components, incremental_components, rescore_end,
                                            rescore_turn)
 from boardlib.carcassonne.rules import (END_TURN, FOLLOWERS, CarcassonneState, PlaceFollower,

@@ -11,7 +11,7 @@ from boardlib.core.match import Match
 from boardlib.carcassonne.catalogue import CATALOGUE
 from boardlib.carcassonne.rules import (END_TURN, PlaceFollower, PlaceTile, PlaceTunnelToken)
 
-from cc_helpers import play, position
+from cc_helpers import position
 
 SPEC_IDS = ([f"CB-{i:02d}" for i in range(1, 17)] + [f"TU-{i:02d}" for i in range(1, 10)]
             + [f"TU-V{i}" for i in range(1, 5)] + ["KR-01", "KR-02", "CB-I1", "TU-I1",

@@ -1,7 +1,6 @@
 """The Carcassonne board: drawing ids, deterministic SVG, clicks through the shared panel."""
 import re
 
-import boardlib
 from boardlib.carcassonne.draw import draw_svg, draw_tile
 from boardlib.carcassonne.rules import END_TURN
 from boardlib.carcassonne.widget import CarcassonneBoard, CarcassonneController

@@ -4,7 +4,7 @@ import pytest
 import boardlib
 from boardlib.core.api import IllegalMoveError, InvalidInputError
 from boardlib.carcassonne.features import rescore_end
-from boardlib.carcassonne.rules import (END_TURN, PlaceFollower, PlaceTile, end_scoring)
+from boardlib.carcassonne.rules import PlaceFollower, end_scoring
 
 from cc_helpers import events_text, play, position
 
