@@ -102,3 +102,23 @@ def test_importing_rules_does_not_import_drawing_libraries():
             "print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_finished_game_round_trips_and_keeps_its_outcome():
+    game = boardlib.load("carcassonne", players=2, seed=9, king_robber_baron=True)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        state = state.apply(moves[-1] if len(moves) < 4 else moves[3])
+    again = game.state_from_json(state.to_json())
+    assert again.is_terminal() and again.outcome() == state.outcome()
+    assert again.end_scores == state.end_scores
+
+
+def test_observation_hides_only_the_pile_order():
+    state = boardlib.load("carcassonne", seed=3).new_initial_state()
+    seen = state.observation(1)
+    full = state.to_dict()
+    assert seen["deck"] == sorted(full["deck"]) and seen["deck"] != full["deck"]
+    assert {k: v for k, v in seen.items() if k != "deck"} == {
+        k: v for k, v in full.items() if k != "deck"}
