@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlib.core.bots import Bot
+from boardlib.core.bots import BOTS, Bot
 
 from .rules import (ACT_PHASE, FIELD_INDEX, ISLAND, NEIGH, Door, EndTurn, PlaceTile,
                     SectionXState, Step, is_zone, parse_place)
@@ -28,7 +28,7 @@ UNREACHABLE = 99
 class EscapeBot(Bot):
     """Greedy for Section X; ``breadth`` caps the tile actions it tries per turn."""
 
-    name = "escape"
+    name = "section_x-escape"
 
     def __init__(self, seed: int | None = None, breadth: int = 80) -> None:
         super().__init__(seed)
@@ -99,9 +99,13 @@ def _touches(state: SectionXState, move: PlaceTile) -> bool:
     return any(n == ISLAND or (n >= 0 and state.board[n] is not None) for n in NEIGH[f])
 
 
+# Known to the shared panel and to ``boardlib.core.bots.make_bot`` by name.
+BOTS.setdefault(EscapeBot.name, EscapeBot)
+
+
 def make_bot(kind: str, seed: int | None = None, **settings: Any) -> Bot:
     """``escape`` (this module) or any core bot name (``random``, ``greedy``, ``mcts``)."""
-    if kind == EscapeBot.name:
+    if kind in ("escape", EscapeBot.name):
         return EscapeBot(seed=seed, **settings)
     from boardlib.core.bots import make_bot as core_make_bot
     return core_make_bot(kind, seed=seed, **settings)

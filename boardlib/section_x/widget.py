@@ -1,0 +1,299 @@
+"""Section X in a notebook: a playable board built on :class:`boardlib.widgets.GamePanel`.
+
+Phase 2 (SX-07 … SX-11): click a tile in your hand (click it again to turn it),
+then an empty ocean field to place it. Or click a tile on the board, then an
+empty field (move), another tile (swap) or the same tile again (rotate).
+Phase 3 (SX-12 … SX-16): click a place with one of your prisoners (the island,
+a tunnel part), then a joined place to step there; or click one of your doors
+(under the board, or on the board) and then a tunnel part. "End turn" finishes.
+
+The controller only turns clicks into candidate moves; the engine decides with
+``why_illegal``, and its refusal (with the rule ID) shows in the "why not?" line.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import boardlib
+from boardlib.core.api import Illegal
+from boardlib.core.bots import Bot
+from boardlib.grids.hex import Hex
+from boardlib.widgets import BaseController, GamePanel, Play, Select
+from boardlib.widgets.controller import ClickResult
+
+from .bots import EscapeBot
+from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
+from .rules import (ACT_PHASE, FIELD_INDEX, FIELDS, GATES, ISLAND, OVER, PRISONERS, TILE_PHASE,
+                    Door, EndTurn, MoveTile, PlaceTile, RotateTile, SectionXGame, SectionXState,
+                    Step, SwapTiles, parse_place, place_text, zone_code)
+from .tiles import TILE_KINDS, canonical_rotation, distinct_rotations
+
+FIELD_PREFIXES = frozenset({"field", "tilebody", "selectfield", "targetfield"})
+PART_PREFIXES = frozenset({"part", "target", "prisoner", "door"})
+_PLAYER = re.compile(r"\bplayer (\d+)")
+
+
+class SectionXController(BaseController):
+    """Clicks -> Section X moves.
+
+    The selection is ``("hand", k, rotation)``, ``("tile", Hex)``, ``("from", place code)``
+    or ``("door", place code | None)``.
+    """
+
+    colors = PLAYER_COLORS
+    names = PLAYER_NAMES
+
+    # --- drawing --------------------------------------------------------------
+    def draw(self, state: SectionXState, selection: Any, hint: Any = None) -> str:
+        return draw_svg(state, selection, targets=self.targets(state, selection), hint=hint)
+
+    def static_svg(self, state: SectionXState) -> str:
+        return draw_svg(state)
+
+    def targets(self, state: SectionXState, selection: Any) -> list[Any]:
+        """Where the selected thing may go (from the legal moves): fields or place codes."""
+        if not isinstance(selection, tuple) or state.phase == OVER:
+            return []
+        legal = state.legal_moves()
+        kind = selection[0]
+        if kind == "hand" and selection[1] < len(state.hands[state.player]):
+            name = TILE_KINDS[state.hands[state.player][selection[1]]].name
+            rot = canonical_rotation(TILE_KINDS[state.hands[state.player][selection[1]]],
+                                     selection[2])
+            return [m.field for m in legal if isinstance(m, PlaceTile) and m.kind == name
+                    and m.rotation == rot]
+        if kind == "tile":
+            a = selection[1]
+            out = [m.dst for m in legal if isinstance(m, MoveTile) and m.src == a]
+            out += [m.b if m.a == a else m.a for m in legal if isinstance(m, SwapTiles)
+                    and a in (m.a, m.b)]
+            return out
+        if kind == "from":
+            src = place_text(selection[1])
+            return [parse_place(m.dst) for m in legal if isinstance(m, Step) and m.src == src]
+        if kind == "door":
+            src = None if selection[1] is None else place_text(selection[1])
+            return [parse_place(m.dst) for m in legal if isinstance(m, Door) and m.src == src]
+        return []
+
+    # --- clicks ---------------------------------------------------------------
+    def click(self, state: SectionXState, element_id: str, selection: Any) -> ClickResult:
+        parsed = parse_id(element_id)
+        if parsed is None:
+            return None
+        prefix, fields = parsed
+        if state.phase == OVER:
+            return Play(EndTurn())          # the engine says the game is over
+        thing = self._thing(prefix, fields)
+        if thing is None:
+            return None
+        if state.phase == TILE_PHASE:
+            return self._tile_click(state, thing, selection)
+        return self._act_click(state, thing, selection)
+
+    @staticmethod
+    def _thing(prefix: str, fields: tuple[int, ...]) -> tuple[str, Any] | None:
+        if prefix == "hand" and len(fields) == 1:
+            return ("hand", fields[0])
+        if prefix == "doorpile" and len(fields) == 1:
+            return ("doorpile", fields[0])
+        if prefix in FIELD_PREFIXES and len(fields) == 2:
+            return ("field", Hex(*fields))
+        if prefix in PART_PREFIXES and len(fields) >= 3:
+            h = Hex(fields[0], fields[1])
+            if h not in FIELD_INDEX:
+                return None
+            code = FIELD_INDEX[h] * 4 + fields[2]
+            return ("door" if prefix == "door" else "part", code)
+        if prefix == "island":
+            return ("place", ISLAND)
+        if prefix == "zone" and len(fields) == 1 and 0 <= fields[0] < 6:
+            return ("place", zone_code(fields[0]))
+        return None
+
+    def _tile_click(self, state: SectionXState, thing: tuple[str, Any],
+                    selection: Any) -> ClickResult:
+        kind, value = thing
+        hand = state.hands[state.player]
+        if kind == "hand":
+            if value >= len(hand):
+                return None
+            rotations = distinct_rotations(TILE_KINDS[hand[value]])
+            if isinstance(selection, tuple) and selection[:2] == ("hand", value):
+                k = rotations.index(selection[2]) if selection[2] in rotations else -1
+                return Select(("hand", value, rotations[(k + 1) % len(rotations)]))
+            return Select(("hand", value, rotations[0]))
+        if kind in ("part", "door"):
+            kind, value = "field", FIELDS[value >> 2]
+        if kind == "place":
+            if isinstance(selection, tuple) and selection[0] == "hand":
+                at = Hex(0, 0) if value == ISLAND else GATES[zone_code(0) - value]
+                return Play(PlaceTile(TILE_KINDS[hand[selection[1]]].name, at, selection[2]))
+            return None
+        if kind == "doorpile":
+            return Play(Door("island"))     # the engine: doors come in phase 3 (SX-05)
+        h = value
+        if isinstance(selection, tuple) and selection[0] == "hand" and selection[1] < len(hand):
+            return Play(PlaceTile(TILE_KINDS[hand[selection[1]]].name, h, selection[2]))
+        tile = state.tile_at(h)
+        if isinstance(selection, tuple) and selection[0] == "tile":
+            a = selection[1]
+            if h == a:
+                return self._rotate(state, a)
+            if tile is not None:
+                return Play(SwapTiles(a, h))
+            return Play(MoveTile(a, h))
+        if tile is not None:
+            return Select(("tile", h))
+        return Illegal("SX-07", "First pick a tile: one from your hand (under the board) to "
+                                "place, or one on the board to move, swap or rotate.")
+
+    @staticmethod
+    def _rotate(state: SectionXState, a: Hex) -> ClickResult:
+        """The next rotation of the tile on ``a`` that the engine accepts (or its refusal)."""
+        kind, rot = state.tile_at(a)
+        rotations = distinct_rotations(kind)
+        current = canonical_rotation(kind, rot)
+        start = rotations.index(current)
+        first = None
+        for step in range(1, len(rotations)):
+            move = RotateTile(a, rotations[(start + step) % len(rotations)])
+            first = first or move
+            if state.why_illegal(move) is None:
+                return Play(move)
+        return Play(first) if first is not None else Select(None)
+
+    def _act_click(self, state: SectionXState, thing: tuple[str, Any],
+                   selection: Any) -> ClickResult:
+        kind, value = thing
+        p = state.player
+        if kind == "hand":
+            hand = state.hands[p]
+            name = TILE_KINDS[hand[value]].name if value < len(hand) else "straight"
+            return Play(PlaceTile(name, Hex(2, 0), 0))   # the engine: phase 2 is over (SX-05)
+        if kind == "field":
+            return Illegal("SX-I4", "Prisoners stand on tunnel parts, the island or a free "
+                                    "zone; click one of those.")
+        if kind == "doorpile":
+            if value != p:
+                return Illegal("SX-13", "You can only place your own doors.")
+            return Select(None if selection == ("door", None) else ("door", None))
+        if kind == "door" and state.door_at(value) == p and selection is None:
+            return Select(("door", value))
+        place = value
+        if isinstance(selection, tuple) and selection[0] == "door":
+            if selection[1] == place:
+                return Select(None)
+            src = None if selection[1] is None else place_text(selection[1])
+            return Play(Door(place_text(place), src))
+        if isinstance(selection, tuple) and selection[0] == "from":
+            if selection[1] == place:
+                return Select(None)
+            if place in self._own_places(state) and place not in state.links().get(selection[1], ()):
+                return Select(("from", place))
+            return Play(Step(place_text(selection[1]), place_text(place)))
+        if place in self._own_places(state):
+            return Select(("from", place))
+        # not yours: the engine explains (no prisoner of yours there, SX-I4)
+        return Play(Step(place_text(place), place_text(place)))
+
+    @staticmethod
+    def _own_places(state: SectionXState) -> set[int]:
+        return {c for c in state.prisoners_of(state.player) if c >= 0 or c == ISLAND}
+
+    def clicks_for(self, state: SectionXState, move: Any, selection: Any = None) -> list[str]:
+        """The element ids a player clicks to play ``move`` (scripted games, benchmarks)."""
+        if isinstance(move, PlaceTile):
+            hand = state.hands[state.player]
+            k = next(i for i, t in enumerate(hand) if TILE_KINDS[t].name == move.kind)
+            rotations = distinct_rotations(TILE_KINDS[hand[k]])
+            turns = rotations.index(canonical_rotation(TILE_KINDS[hand[k]], move.rotation))
+            return [f"hand_{k}"] * (turns + 1) + [f"field_{move.field.q}_{move.field.r}"]
+        if isinstance(move, (MoveTile, SwapTiles)):
+            a, b = (move.src, move.dst) if isinstance(move, MoveTile) else (move.a, move.b)
+            return [f"field_{a.q}_{a.r}", f"field_{b.q}_{b.r}"]
+        if isinstance(move, RotateTile):
+            kind, rot = state.tile_at(move.field)
+            rotations = distinct_rotations(kind)
+            start = rotations.index(canonical_rotation(kind, rot))
+            target = rotations.index(canonical_rotation(kind, move.rotation))
+            n = (target - start) % len(rotations)
+            cell = f"field_{move.field.q}_{move.field.r}"
+            return [cell] + [cell] * n
+        if isinstance(move, Step):
+            return [_place_id(parse_place(move.src)), _place_id(parse_place(move.dst))]
+        if isinstance(move, Door):
+            first = (f"doorpile_{state.player}" if move.src is None
+                     else "door_" + _place_id(parse_place(move.src)).split("_", 1)[1])
+            return [first, _place_id(parse_place(move.dst))]
+        return []
+
+    # --- words ----------------------------------------------------------------
+    def status(self, state: SectionXState, selection: Any) -> str:
+        if state.phase == OVER:
+            return ""
+        if state.phase == TILE_PHASE:
+            if isinstance(selection, tuple) and selection[0] == "hand":
+                return ("phase 2 (SX-07): click an outlined field to place the tile; click the "
+                        "tile in your hand again to turn it")
+            if isinstance(selection, tuple) and selection[0] == "tile":
+                return ("phase 2 (SX-08): click an empty field to move the tile, another tile "
+                        "to swap, or the same tile to rotate it")
+            return ("phase 2: pick a tile from your hand to place it (SX-07), or a tile on the "
+                    "board to move, swap or rotate it (SX-08)")
+        left = 5 - state.used_total
+        if isinstance(selection, tuple) and selection[0] == "from":
+            return f"phase 3: click an outlined place to step there ({left} steps left, SX-16)"
+        if isinstance(selection, tuple) and selection[0] == "door":
+            return "phase 3: click an outlined tunnel part for your door (SX-13, SX-14)"
+        return (f"phase 3 (SX-12): click one of your prisoners to step ({left} steps left), or "
+                "one of your doors; End turn when done")
+
+    def localize(self, text: str) -> str:
+        return _PLAYER.sub(lambda m: self.player_name(int(m[1])), text)
+
+    def button_moves(self, state: SectionXState) -> Sequence[tuple[str, Any]]:
+        if state.phase == ACT_PHASE:
+            return [("End turn", EndTurn())]
+        return ()
+
+    def selection_after(self, state: SectionXState, selection: Any) -> Any:
+        return None
+
+
+def _place_id(code: int | None) -> str:
+    if code is None:
+        return ""
+    if code == ISLAND:
+        return "island_0_0"
+    if code < 0:
+        return f"zone_{zone_code(0) - code}"
+    h = FIELDS[code >> 2]
+    return f"part_{h.q}_{h.r}_{code & 3}"
+
+
+class SectionXBoard(GamePanel):
+    """A playable Section X board: ``SectionXBoard(players=2, seats=["human", "greedy"])``.
+
+    ``state``: a prepared position to start from (see :mod:`boardlib.section_x.positions`);
+    ``seats``: per player ``"human"``, ``"random"``, ``"greedy"`` (the escape bot of this
+    game), ``"mcts"`` or a bot. Game options (``seed``, ``keys``, ``strict_fit``,
+    ``round_target``, ``max_turns``) and :class:`GamePanel` keywords may be given too.
+    """
+
+    def __init__(self, players: int = 2, state: SectionXState | None = None,
+                 seats: Sequence[str | Bot] | None = None, **kwargs: Any) -> None:
+        names = {o.name for o in SectionXGame.OPTIONS} - {"players"}
+        options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
+        game = state.game if state is not None else boardlib.load(
+            "section_x", players=players, **options)
+        seed = kwargs.get("seed", 0)
+        if seats is not None:
+            seats = [EscapeBot(seed=seed + p) if s == "greedy" else s for p, s in enumerate(seats)]
+        kwargs.setdefault("hint_bot", EscapeBot.name)
+        kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 200}})
+        super().__init__(game, SectionXController(), state=state, seats=seats, **kwargs)
+
+
+__all__ = ["SectionXBoard", "SectionXController", "FIELD_PREFIXES", "PART_PREFIXES"]

@@ -1,0 +1,104 @@
+"""SectionXBoard driven from Python: clicks arrive as element ids, as the browser sends them."""
+from __future__ import annotations
+
+import re
+
+from boardlib.core.bots import RandomBot
+from boardlib.section_x.draw import draw_svg
+from boardlib.section_x.positions import H, act, position
+from boardlib.section_x.rules import (Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step,
+                                      SwapTiles)
+from boardlib.section_x.widget import SectionXBoard, SectionXController
+
+EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
+
+
+def ids(svg: str, prefix: str) -> set[str]:
+    return set(re.findall(rf'id="({prefix}_[^"]*)"', svg))
+
+
+def test_drawing_is_deterministic_and_names_clickable_things():
+    s = act(tiles={**EAST, "0,2": ("hiding", 2)}, prisoners={0: ["2,0/0"], 1: ["zone 5"]},
+            doors={1: ["3,0/0"]}, hands={0: ["fork", "straight"]})
+    svg = draw_svg(s)
+    assert svg == draw_svg(s)
+    assert len(ids(svg, "field")) == 48 and ids(svg, "zone") == {f"zone_{g}" for g in range(6)}
+    assert ids(svg, "part") == {"part_2_0_0", "part_3_0_0", "part_0_2_0"}
+    assert ids(svg, "prisoner") == {"prisoner_2_0_0_0"} and ids(svg, "door") == {"door_3_0_0"}
+    assert ids(svg, "hand") == {"hand_0", "hand_1"} and ids(svg, "doorpile") == {"doorpile_0"}
+
+
+def test_SX_07_place_from_hand_by_clicks_and_refusal_shows_rule():
+    board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0)},
+                                         hands={0: ["straight"]}))
+    board.click("hand_0")
+    assert board.selection == ("hand", 0, 0)
+    assert "targetfield_3_0" in ids(board.svg, "targetfield")
+    board.click("hand_0")                           # turn it: now it does not fit on 3,0
+    assert board.selection == ("hand", 0, 1)
+    board.click("field_3_0")
+    assert board.last_refusal is not None and board.last_refusal.rule == "SX-07"
+    assert "SX-07" in board.why_line.value and board.match.moves == ()
+    board.click("hand_0")
+    board.click("hand_0")                           # a straight has 3 rotations: back to r0
+    assert board.selection == ("hand", 0, 0)
+    board.click("field_3_0")
+    assert board.match.moves == (PlaceTile("straight", H("3,0"), 0),)
+
+
+def test_SX_08_move_swap_and_rotate_by_clicks():
+    for clicks, move in [(["field_2_0", "field_2_-1"], MoveTile(H("2,0"), H("2,-1"))),
+                         (["part_2_0_0", "field_-2_0"], SwapTiles(H("2,0"), H("-2,0"))),
+                         (["field_2_0", "field_2_0"], RotateTile(H("2,0"), 1))]:
+        board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0),
+                                                    "-2,0": ("fork", 0)}))
+        for c in clicks:
+            board.click(c)
+        assert board.match.moves == (move,), (clicks, board.message)
+
+
+def test_SX_16_steps_by_clicks_and_end_turn_button():
+    board = SectionXBoard(state=act(tiles=EAST))
+    board.click("island_0_0")
+    assert board.selection == ("from", -1) and ids(board.svg, "target") == {"target_2_0_0"}
+    board.click("part_2_0_0")
+    board.click("part_2_0_0")
+    board.click("part_3_0_0")
+    assert board.match.moves == (Step("island", "2,0/0"), Step("2,0/0", "3,0/0"))
+    board.click("part_3_0_0")
+    board.click("zone_0")                           # that prisoner took two steps
+    assert board.last_refusal.rule == "SX-16"
+    assert board.controller.button_moves(board.state) == [("End turn", EndTurn())]
+
+
+def test_SX_13_door_by_clicks():
+    board = SectionXBoard(state=act(tiles=EAST))
+    board.click("doorpile_0")
+    board.click("part_3_0_0")
+    assert board.match.moves == (Door("3,0/0"),)
+
+
+def test_scripted_clicks_play_exactly_the_bots_moves():
+    board = SectionXBoard(state=act(tiles=EAST, hands={0: ["fork"]}, max_turns=4))
+    controller: SectionXController = board.controller
+    bot = RandomBot(5)
+    played = 0
+    while not board.state.is_terminal() and played < 12:
+        move = bot.choose(board.state)
+        clicks = controller.clicks_for(board.state, move, board.selection)
+        if not clicks:
+            assert board.try_move(move)
+        for element_id in clicks:
+            board.click(element_id)
+            assert board.last_refusal is None, (move, element_id, board.message)
+        assert board.match.moves[-1] == move
+        played += 1
+    assert played >= 4
+
+
+def test_mimebundle_and_greedy_seat():
+    board = SectionXBoard(players=2, seats=["human", "greedy"])
+    data = board._repr_mimebundle_()
+    data = data[0] if isinstance(data, tuple) else data
+    assert "image/svg+xml" in data
+    assert board.seats[1] == "section_x-escape"
