@@ -55,7 +55,7 @@ class Invariants:
             assert state.remaining_turns() <= self.last[1], "the countdown never goes up"
         self.last = key
         self.calls += 1
-        if self.calls % 9 == 0:
+        if self.calls % 15 == 0:
             for p in range(game.num_players):
                 obs = state.observation(p)
                 for pos, room in enumerate(obs["rooms"]):
@@ -80,7 +80,7 @@ def test_random_play_conforms(mode):
                                  seed=seeds)
             report = check_random_play(game, games=1, seed=seeds, rule_prefix="R25-",
                                        invariant=Invariants(), wrong_moves=wrong_moves,
-                                       json_every=13, max_moves=2000)
+                                       json_every=20, max_moves=2000)
             total += report.games
             for k, v in report.terminations.items():
                 terminations[k] = terminations.get(k, 0) + v
