@@ -42,17 +42,16 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --port=$(LAB_PORT) notebooks/00-start-here.ipynb
 
 # One pytest run: the test suite in two workers plus nbval over the stored outputs of every
-# notebook. --dist loadgroup keeps each notebook's cells in one worker, in order (they share a
-# kernel), and all browser tests in one worker (one JupyterLab, one Chromium); the other
-# worker meanwhile takes the rest (tests/conftest.py and tests/browser/conftest.py group them).
+# notebook. --dist loadfile keeps each notebook's cells in one worker, in order (they share a
+# kernel; loadgroup would not), and each browser-test module with its own servers.
 test: $(STAMP)
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=15 \
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15 \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 	    tests $(NOTEBOOKS)
 
 # Everything except the browser tests and nbval: the quick loop while writing rules.
 test-fast: $(STAMP)
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -m "not browser" tests
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not browser" tests
 
 test-browser: $(STAMP)
 	$(PY) -m pytest -m browser tests/browser

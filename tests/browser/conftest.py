@@ -1,7 +1,9 @@
 """Browser-test harness: headless Debian Chromium (Playwright) against real JupyterLab and Voila.
 
-- One Chromium and one JupyterLab server per pytest process (session scope); Voila starts only
-  for the Voila test module. Every server gets a free port on 127.0.0.1 and serves a temporary
+- One JupyterLab server per pytest process (session scope), one Chromium per test module;
+  Voila starts only for the Voila test module. Playwright's sync API keeps an asyncio loop
+  running while it is open, so it is closed after each module: tests of other folders that
+  run later in the same xdist worker must not see a running event loop. Every server gets a free port on 127.0.0.1 and serves a temporary
   copy of notebooks/ (JupyterLab autosaves), with its own config, settings and workspace dirs,
   so nothing in the repository or in ~/.jupyter is touched or read.
 - JupyterLab runs with its app object exposed in the page (window.jupyterapp), so a test runs
@@ -59,8 +61,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
-            # All browser tests in one xdist worker: one JupyterLab, one Chromium.
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _missing_browser_reason() -> str | None:
@@ -118,7 +118,7 @@ def _screenshot_all_pages(test_name: str) -> list[Path]:
 # --- Chromium -----------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_ready):
     from playwright.sync_api import sync_playwright
 
@@ -461,7 +461,7 @@ class Lab:
         self.server.stop_kernels()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def jupyterlab(lab, browser) -> Lab:
     return Lab(lab, browser)
 
