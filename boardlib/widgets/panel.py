@@ -375,7 +375,7 @@ class GamePanel(w.VBox):
                     break
                 if all_seats and limit is None and not self.autoplay.value:
                     break
-                if played:
+                if played or not all_seats:  # a reply waits too: first see your own move
                     await asyncio.sleep(self.speed.value)
                     if self._task is not me:
                         return
