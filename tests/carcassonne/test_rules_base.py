@@ -253,3 +253,13 @@ def test_CB_06_TU_05_a_tunnel_joins_roads_before_the_follower_is_placed():
     linked = play(s, "token blue 1,0 E")
     assert linked.why_illegal(linked.game.parse_move("follower road:E")).rule == "CB-06"
     assert linked.why_illegal(linked.game.parse_move("follower road:W")) is None
+
+
+def test_CB_03_CB_04_perft_counts_worked_out_by_hand():
+    from boardlib.core.testing import perft
+
+    # U (straight road) next to the start tile: 2 rotations east, 2 west, 2 south (CB-04).
+    # Every placement leaves road + 2 fields free for a follower, or End turn: 4 moves each.
+    s = position("U", deck=["U"])
+    assert perft(s, 1) == 6
+    assert perft(s, 2) == 6 * 4
