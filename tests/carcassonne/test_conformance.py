@@ -33,3 +33,28 @@ def test_random_play_conformance(players, options, games):
 
 def test_total_conformance_games_at_least_200():
     assert sum(g for _, _, g in CASES) >= 200
+
+
+@pytest.mark.parametrize("players,options", [
+    (2, {}), (3, {"farms": "1st", "small_city_2pts": True}),
+    (4, {"farms": "2nd", "king_robber_baron": True}), (5, {"tu_v3": True})])
+def test_final_score_equals_from_scratch_rescoring_of_every_turn_and_the_end(players, options):
+    """Each EndTurn's points recomputed from the networkx graph just before it is played,
+    plus the end scoring recomputed from the final board, give exactly the final scores."""
+    import random
+
+    from boardlib.carcassonne.features import rescore_end, rescore_turn
+    from boardlib.carcassonne.rules import END_TURN
+
+    game = boardlib.load("carcassonne", players=players, seed=40 + players, **options)
+    state = game.new_initial_state()
+    rng = random.Random(players)
+    expected = [0] * players
+    while not state.is_terminal():
+        move = rng.choice(state.legal_moves())
+        if move == END_TURN:
+            expected = [a + b for a, b in zip(expected, rescore_turn(state))]
+        state = state.apply(move)
+    end, completed = rescore_end(state)
+    assert completed == state.completed
+    assert tuple(a + b for a, b in zip(expected, end)) == state.scores
