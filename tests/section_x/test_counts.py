@@ -1,0 +1,53 @@
+"""Move counts for small fixed positions, worked out by hand first (perft-style), and tile algebra."""
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from boardlib.core.testing import perft
+from boardlib.section_x.positions import act, position
+from boardlib.section_x.rules import Door, EndTurn, Step
+from boardlib.section_x.tiles import (KINDS, canonical_rotation, distinct_rotations, outline,
+                                      part_masks, rotate_ports)
+
+
+def kinds_of(moves):
+    counts: dict[str, int] = {}
+    for m in moves:
+        counts[type(m).__name__] = counts.get(type(m).__name__, 0) + 1
+    return counts
+
+
+def test_SX_07_count_placements_of_a_straight_on_an_empty_board():
+    # 48 ocean fields x 3 different turns of a straight, nothing to rearrange
+    s = position(hands={0: ["straight"]})
+    assert kinds_of(s.legal_moves()) == {"PlaceTile": 144}
+
+
+def test_SX_07_SX_08_count_with_one_straight_laid():
+    # Around 2,0 (open E and W): 3,0 takes 1 turn (opening W), 3,-1, 2,-1, 1,1, 2,1 take 2 each
+    # (wall against wall); 42 other fields x 3 = 126; so 135 placements. One movable tile:
+    # no swap, 47 moves, 2 other rotations.
+    s = position(tiles={"2,0": ("straight", 0)}, hands={0: ["straight"]})
+    assert kinds_of(s.legal_moves()) == {"PlaceTile": 135, "MoveTile": 47, "RotateTile": 2}
+
+
+def test_SX_12_SX_16_count_phase_three_moves():
+    # island -> 2,0/0 is the only step; a door may go on 2,0/0 or 3,0/0; or end the turn
+    s = act(tiles={"2,0": ("straight", 0), "3,0": ("straight", 0)})
+    assert s.legal_moves() == (Step("island", "2,0/0"), Door("2,0/0"), Door("3,0/0"), EndTurn())
+    # after the step: that prisoner may go back or on to 3,0/0; the island's next prisoner
+    # finds 2,0/0 full (SX-17); no door once a prisoner moved (SX-12); or end the turn
+    stepped = s.apply(Step("island", "2,0/0"))
+    assert stepped.legal_moves() == (Step("2,0/0", "island"), Step("2,0/0", "3,0/0"), EndTurn())
+    assert perft(stepped, 1) == 3
+
+
+@given(st.sampled_from(KINDS), st.integers(0, 5), st.integers(0, 5))
+def test_SX_I2_rotations_shift_ports_and_compose(kind, a, b):
+    for part in kind.parts:
+        assert rotate_ports(rotate_ports(part, a), b) == rotate_ports(part, a + b)
+        assert rotate_ports(part, 6) == part
+    assert outline(kind, a) == sum(part_masks(kind, a))      # parts never share an edge
+    c = canonical_rotation(kind, a)
+    assert c in distinct_rotations(kind) and frozenset(part_masks(kind, c)) == frozenset(
+        part_masks(kind, a))
