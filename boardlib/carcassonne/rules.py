@@ -1086,7 +1086,8 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
     else:
         require(placed is None, "'placed' is only set after laying the tile")
         s.placed = None
-    s.follower_done = data["follower_done"] is True
+    require(isinstance(data["follower_done"], bool), "'follower_done' must be true or false")
+    s.follower_done = data["follower_done"]
     s.turn_tokens = tuple(data["turn_tokens"])
     s.pending = data["pending"]
     require(all(c in game.colours_in_play for c in s.turn_tokens) and len(s.turn_tokens) <= (
@@ -1103,6 +1104,8 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
         require(s.opening_node(opening) is not None, f"no tunnel opening at {x},{y} {side}")
         require(opening not in s.tokens, f"two tokens on {x},{y} {side}")
         s.tokens[opening] = colour
+    require(s.pending is None or s.token_count(s.pending) == 1,
+            "a tunnel waiting for its second token needs exactly one token out (TU-V3)")
     for colour in game.colours_in_play:
         ops = s.colour_openings(colour)
         require(len(ops) <= 2, f"more than two {colour} tokens (TU-01)")

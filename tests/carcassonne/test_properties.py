@@ -38,3 +38,32 @@ def test_rotations_compose(letter, a, b):
     turned = oriented(letter, (a + b) % 4)
     base = oriented(letter, a)
     assert turned.sides == tuple(base.sides[(d - b) % 4] for d in range(4))
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 80) | st.sampled_from(
+        ["D", "U", "TU2", "blue", "N", "city:N", "tile", "after", "over", ""]),
+    lambda inner: st.lists(inner, max_size=4), max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(key=st.sampled_from(["phase", "player", "turn", "tile", "deck", "discarded", "board",
+                            "followers", "supply", "scores", "end_scores", "tokens", "placed",
+                            "follower_done", "turn_tokens", "pending", "king", "baron",
+                            "completed", "missed"]),
+       value=JSON_VALUES)
+def test_tampered_saved_state_loads_or_is_refused_clearly(key, value):
+    from boardlib.core.api import InvalidInputError
+
+    game = boardlib.load("carcassonne", players=2, seed=1, tu_v3=True)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_moves()))
+    data = state.to_dict()
+    data[key] = value
+    try:
+        loaded = game.state_from_dict(data)
+    except InvalidInputError:
+        return
+    loaded.legal_moves()  # a state that loads must be playable
