@@ -81,6 +81,32 @@ def bench_graph(states: int = 50) -> None:
     print(f"tunnel_graph (networkx): {1000 * cpu / len(samples):.2f} ms per position")
 
 
+def bench_clicks(moves: int = 12) -> None:
+    """A human's clicks through the panel: engine + redraw, as the widget does it."""
+    from boardlib.core.bots import RandomBot
+    from boardlib.section_x.widget import SectionXBoard
+
+    board = SectionXBoard(players=2, seed=5)
+    controller = board.controller
+    bot = RandomBot(5)
+    clicks = 0
+    cpu = time.process_time()
+    for _ in range(moves):
+        if board.state.is_terminal():
+            break
+        move = bot.choose(board.state)
+        ids = controller.clicks_for(board.state, move, board.selection)
+        if not ids:
+            board.try_move(move)
+            clicks += 1
+        for element_id in ids:
+            board.click(element_id)
+            clicks += 1
+    cpu = time.process_time() - cpu
+    print(f"panel clicks (engine + SVG redraw): {1000 * cpu / clicks:.0f} ms CPU per click "
+          f"over {clicks} clicks")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -97,6 +123,7 @@ def main() -> None:
     bench_random(args.games, args.players)
     bench_random(args.games, args.players, max_turns=100)
     bench_graph()
+    bench_clicks()
     bench_escape_bot()
 
 

@@ -37,7 +37,7 @@ from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 
-from .rules import (FIELDS, GATES, ISLAND, ISLAND_FIELDS, OCEAN, OVER, PRISONERS, SectionXState,
+from .rules import (FIELDS, GATES, ISLAND, ISLAND_FIELDS, OVER, PRISONERS, SectionXState,
                     is_zone, zone_code)
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 

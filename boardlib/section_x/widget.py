@@ -24,7 +24,7 @@ from boardlib.widgets.controller import ClickResult
 
 from .bots import EscapeBot
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
-from .rules import (ACT_PHASE, FIELD_INDEX, FIELDS, GATES, ISLAND, OVER, PRISONERS, TILE_PHASE,
+from .rules import (ACT_PHASE, FIELD_INDEX, FIELDS, GATES, ISLAND, OVER, TILE_PHASE,
                     Door, EndTurn, MoveTile, PlaceTile, RotateTile, SectionXGame, SectionXState,
                     Step, SwapTiles, parse_place, place_text, zone_code)
 from .tiles import TILE_KINDS, canonical_rotation, distinct_rotations

@@ -5,11 +5,11 @@ import random
 from typing import Any, Iterator
 
 from boardlib.section_x.positions import position
-from boardlib.section_x.rules import (BURIED, FIELDS, FREED, ISLAND, OCEAN, PRISONERS,
+from boardlib.section_x.rules import (BURIED, FIELDS, FREED, ISLAND, PRISONERS,
                                       Door, EndTurn, MoveTile, PlaceTile, RotateTile,
                                       SectionXGame, SectionXState, Step, SwapTiles, is_zone,
                                       place_text)
-from boardlib.section_x.tiles import KINDS, NUM_TILES, TILE_KINDS, canonical_rotation
+from boardlib.section_x.tiles import KINDS, NUM_TILES, canonical_rotation
 from boardlib.section_x.tunnels import check_engine_agrees
 
 

@@ -6,7 +6,6 @@ collapse and games are won (SX-19 … SX-23, SX-I10).
 """
 from __future__ import annotations
 
-import random
 
 import boardlib
 from boardlib.core.testing import check_random_play

@@ -427,15 +427,14 @@ def test_SX_I10_game_ends_when_nobody_can_reach_five():
 
 
 def test_SX_I10_turn_limit_is_a_draw_by_limit():
-    s = act(max_turns=2, player=1)                 # turn 0 -> turn 1 ends the game? no, turn 2
-    s = s.apply(EndTurn())
-    assert not s.is_terminal()
-    s = s.apply(EndTurn() if s.phase == "act" else s.legal_moves()[0])
-    if s.phase == "act":
-        s = s.apply(EndTurn())
+    s = act(max_turns=2, player=1)        # turn 0, player 1 in phase 3
+    s = s.apply(EndTurn())                # turn 1: player 0 draws and must act with a tile
+    assert not s.is_terminal() and s.turn == 1 and s.phase == "tile"
+    s = s.apply(s.legal_moves()[0]).apply(EndTurn())   # the second turn ends: limit reached
     assert s.is_terminal()
     out = s.outcome()
     assert out.termination == "turn limit" and out.winners == () and out.is_draw
+    assert out.rule == "SX-I10"
 
 
 def test_SX_I11_two_to_four_players():
