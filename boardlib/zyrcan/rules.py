@@ -17,7 +17,7 @@ from typing import Any, Mapping, NamedTuple
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
                                Outcome, State, require)
-from boardlib.grids.hex import DIRECTION_NAMES, DIRECTIONS, Hex
+from boardlib.grids.hex import DIRECTION_NAMES, DIRECTIONS, Hex, direction_between
 
 from .boards import SIZES, custom_board, standard_board
 from .catalogue import CATALOGUE
@@ -330,38 +330,82 @@ class ZyrcanState(State):
         return Illegal(rule, f"{move!r} is not a Zyrcan move.")
 
     def _why_not_place(self, move: Place) -> Illegal | None:
-        if self.phase != PLACEMENT:
-            return Illegal("ZY-06", "All ships are placed: every turn now is an attack.")
+        problem = self.why_not_place_type(move.engines)
+        if problem is not None:
+            return problem
         i = self.game.index.get(move.at) if isinstance(move.at, Hex) else None
         if i is None:
             return Illegal("ZY-02", f"{move.at} is not a hex of this board.")
-        if move.engines not in ENGINE_TYPES:
-            return Illegal("ZY-03", "Ships have 1, 2 or 3 engines.")
-        if not self.reserves[self.to_move][move.engines - 1]:
-            return Illegal("ZY-03", f"You have no {move.engines}-engine ship left to place.")
         if self.board[i]:
             return Illegal("ZY-05", "That hex already holds a ship; place on an empty hex.")
         return None
 
-    def _why_not_attack(self, move: Attack) -> Illegal | None:
+    def why_not_place_type(self, engines: int) -> Illegal | None:
+        """Why the player to move may not place a ship with ``engines`` engines now, if so."""
+        if self.phase == OVER:
+            return self.why_illegal(self.game.pass_move)
+        if self.phase != PLACEMENT:
+            return Illegal("ZY-06", "All ships are placed: every turn now is an attack.")
+        if engines not in ENGINE_TYPES:
+            return Illegal("ZY-03", "Ships have 1, 2 or 3 engines.")
+        if not self.reserves[self.to_move][engines - 1]:
+            return Illegal("ZY-03", f"You have no {engines}-engine ship left to place.")
+        return None
+
+    def why_not_attack_from(self, origin: Hex) -> Illegal | None:
+        """Why the player to move may not attack with a ship on ``origin`` at all, if so."""
+        if self.phase == OVER:
+            return self.why_illegal(self.game.pass_move)
         if self.phase != ATTACK:
             return Illegal("ZY-05", "Attacks start only once every ship has been placed.")
-        game = self.game
-        i = game.index.get(move.origin) if isinstance(move.origin, Hex) else None
+        i = self.game.index.get(origin) if isinstance(origin, Hex) else None
         if i is None:
-            return Illegal("ZY-02", f"{move.origin} is not a hex of this board.")
-        c = self.board[i]
-        d = move.direction
-        if type(d) is int and 0 <= d < 6 and game.owned[self.to_move][c]:
-            j = game.jump[i][c & 3][d]
-            if j >= 0 and game.enemy[self.to_move][self.board[j]]:
-                return None  # the common case first: a legal attack
-        ship = game.ship_of[c]
+            return Illegal("ZY-02", f"{origin} is not a hex of this board.")
+        ship = self.game.ship_of[self.board[i]]
         if ship is None:
             return Illegal("ZY-06", "There is no ship there to attack with.")
         if ship.owner != self.to_move:
             return Illegal("ZY-06", f"That ship belongs to player {ship.owner}; "
                            "attack with one of your own.")
+        return None
+
+    def attack_towards(self, origin: Hex, target: Hex) -> Attack | Illegal:
+        """The attack from ``origin`` that lands on ``target``, or the rule that forbids it.
+
+        Boards use this for "click a ship, then click where it should land".
+        """
+        problem = self.why_not_attack_from(origin)
+        if problem is not None:
+            return problem
+        ship = self.game.ship_of[self.board[self.game.index[origin]]]
+        assert ship is not None
+        direction = direction_between(origin, target)
+        if direction is None:
+            return Illegal("ZY-07", f"A ship flies straight along one of the six hex "
+                           f"directions, and {target} is not on a straight line from {origin}.")
+        distance = origin.distance(target)
+        if distance != ship.engines:
+            return Illegal("ZY-08", f"A {ship.engines}-engine ship flies exactly "
+                           f"{ship.engines} hex{'es' if ship.engines > 1 else ''}, "
+                           f"but {target} is {distance} away.")
+        move = Attack(origin, direction)
+        return self.why_illegal(move) or move
+
+    def _why_not_attack(self, move: Attack) -> Illegal | None:
+        game = self.game
+        i = game.index.get(move.origin) if isinstance(move.origin, Hex) else None
+        d = move.direction
+        if self.phase == ATTACK and i is not None and type(d) is int and 0 <= d < 6:
+            c = self.board[i]
+            if game.owned[self.to_move][c]:
+                j = game.jump[i][c & 3][d]
+                if j >= 0 and game.enemy[self.to_move][self.board[j]]:
+                    return None  # the common case first: a legal attack
+        problem = self.why_not_attack_from(move.origin)
+        if problem is not None:
+            return problem
+        ship = game.ship_of[self.board[i]]  # type: ignore[index]
+        assert ship is not None
         if not isinstance(move.direction, int) or not 0 <= move.direction < 6:
             return Illegal("ZY-07", "A ship flies in one of the six hex directions.")
         end = game.landing(move.origin, ship.engines, move.direction)

@@ -17,9 +17,9 @@ from typing import Any, Sequence
 import ipywidgets as widgets
 
 import boardlib
-from boardlib.core.api import Illegal, Outcome
+from boardlib.core.api import Outcome
 from boardlib.core.bots import Bot
-from boardlib.grids.hex import Hex, direction_between
+from boardlib.grids.hex import Hex
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
@@ -88,10 +88,7 @@ class ZyrcanController(BaseController):
         return None
 
     def _click_reserve(self, state: ZyrcanState, engines: int, selection: Any) -> ClickResult:
-        if state.phase != PLACEMENT:
-            return Play(Place(Hex(0, 0), engines))  # the engine says why not (ZY-06 / game over)
-        empty = next((h for h in state.game.hexes if state.ship_at(h) is None), None)
-        problem = state.why_illegal(Place(empty, engines)) if empty is not None else None
+        problem = state.why_not_place_type(engines)
         if problem is not None:
             return problem  # e.g. ZY-03: no ship of that type left
         return Select(None if selection == engines else engines)  # a second click lets go
@@ -99,38 +96,16 @@ class ZyrcanController(BaseController):
     def _click_hex(self, state: ZyrcanState, at: Hex, selection: Any) -> ClickResult:
         if state.phase == PLACEMENT:
             return Play(Place(at, self.placing_type(state, selection) or 1))
-        if state.phase != ATTACK:
-            return Play(Pass())  # the game is over: the engine explains with the ending's rule
         ship = state.ship_at(at)
         mine = ship is not None and ship.owner == state.to_move
         if isinstance(selection, Hex) and selection != at and not mine:
-            return self._attack_towards(state, selection, at)
+            found = state.attack_towards(selection, at)
+            return Play(found) if isinstance(found, Attack) else found
         if isinstance(selection, Hex) and selection == at:
             return Select(None)
-        if mine:
-            return Select(at)
-        # Not one of yours and nothing selected: ask the engine to attack *from* here,
-        # which it refuses with the reason (no ship there / someone else's ship, ZY-06).
-        return Play(Attack(at, 0))
-
-    def _attack_towards(self, state: ZyrcanState, origin: Hex, at: Hex) -> ClickResult:
-        """The attack from ``origin`` that ends on ``at``, or why there is none."""
-        for direction, target in state.targets(origin).items():
-            if target == at:
-                return Play(Attack(origin, direction))
-        ship = state.ship_at(origin)
-        if ship is None:
-            return Select(None)
-        direction = direction_between(origin, at)
-        if direction is None:
-            return Illegal("ZY-07", "A ship flies straight along one of the six hex directions, "
-                                    f"and {at} is not on a straight line from {origin}.")
-        distance = origin.distance(at)
-        if distance != ship.engines:
-            plural = "es" if ship.engines > 1 else ""
-            return Illegal("ZY-08", f"This {ship.engines}-engine ship flies exactly "
-                                    f"{ship.engines} hex{plural}, but {at} is {distance} away.")
-        return Play(Attack(origin, direction))  # the right distance: the engine says why not
+        # A ship of yours becomes the selection; anything else is explained by the engine
+        # (no ship there, someone else's ship, or the game is over).
+        return state.why_not_attack_from(at) or Select(at)
 
     def clicks_for(self, state: ZyrcanState, move: Any, selection: Any = None) -> list[str]:
         """The element ids a player clicks to play ``move`` (scripted games, benchmarks)."""

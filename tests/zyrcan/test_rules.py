@@ -216,3 +216,18 @@ def test_ZY_I4_everyone_tied_shares_the_draw():
     end = position(ships=ships).apply(Pass())
     assert end.outcome().winners == (0, 1, 2)
     assert end.returns() == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+
+
+def test_ZY_07_ZY_08_board_clicks_are_explained_by_the_engine():
+    # A board asks the engine what "ship on 2,2, then a click on that hex" means.
+    state = position(ships={Hex(2, 2): (0, 2), Hex(4, 2): (1, 1), Hex(3, 2): (1, 1),
+                            Hex(3, 3): (2, 1)})
+    assert state.attack_towards(Hex(2, 2), Hex(4, 2)) == Attack(Hex(2, 2), E)
+    assert state.attack_towards(Hex(2, 2), Hex(3, 3)).rule == "ZY-07"
+    assert state.attack_towards(Hex(2, 2), Hex(3, 2)).rule == "ZY-08"
+    assert state.attack_towards(Hex(4, 2), Hex(2, 2)).rule == "ZY-06"  # not Red's ship
+    assert state.why_not_attack_from(Hex(5, 5)).rule == "ZY-02"
+    assert state.why_not_place_type(1).rule == "ZY-06"
+    placing = boardlib.load("zyrcan").new_initial_state()
+    assert placing.why_not_place_type(2) is None and placing.why_not_place_type(5).rule == "ZY-03"
+    assert placing.why_not_attack_from(Hex(2, 2)).rule == "ZY-05"
