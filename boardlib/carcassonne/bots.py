@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlib.core.bots import BOTS, Bot
+from boardlib.core.bots import Bot
 
 from .rules import (AFTER, END_TURN, TILE, CarcassonneState, PlaceTunnelToken, end_scoring)
 
@@ -79,7 +79,5 @@ class CarcassonneGreedyBot(Bot):
                 best.append(moves[0])
         return self.rng.choice(best)
 
-
-BOTS.setdefault("carcassonne-greedy", CarcassonneGreedyBot)
 
 __all__ = ["CarcassonneGreedyBot", "turn_value", "plans"]

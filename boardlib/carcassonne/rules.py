@@ -254,6 +254,7 @@ class CarcassonneGame(Game):
     name = "carcassonne"
     title = "Carcassonne with The Tunnel"
     catalogue = CATALOGUE
+    BOT_CLASSES = {"greedy": "boardlib.carcassonne.bots:CarcassonneGreedyBot"}
     OPTIONS = (
         Option("players", 2, "number of players, 2 to 5", choices=(2, 3, 4, 5), rule="CB-01"),
         Option("seed", 0, "seed of the shuffled tile pile (CB-02)", rule="CB-02"),

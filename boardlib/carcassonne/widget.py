@@ -18,7 +18,6 @@ from boardlib.core.bots import Bot
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
-from . import bots as _bots  # registers the "carcassonne-greedy" bot
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
 from .rules import (AFTER, END_TURN, TILE, CarcassonneGame, CarcassonneState, EndTurn,
                     PlaceFollower, PlaceTile, PlaceTunnelToken)
@@ -185,10 +184,6 @@ class CarcassonneBoard(GamePanel):
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         game = state.game if state is not None else boardlib.load(
             "carcassonne", players=players, **options)
-        seed = kwargs.get("seed", 0)
-        seats = [(_bots.CarcassonneGreedyBot(seed=seed + p) if s == "greedy" else s)
-                 for p, s in enumerate(seats)] if seats is not None else None
-        kwargs.setdefault("hint_bot", "carcassonne-greedy")
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 400}})
         super().__init__(game, CarcassonneController(), state=state, seats=seats, **kwargs)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar, Mapping
 
 TERMINAL = -1
@@ -185,6 +186,10 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: The game's own bots by name, as "module:Class", imported when first asked for. They
+    #: replace the shared bot of the same name; ``None`` withdraws a shared bot that does not
+    #: suit the game (one that would read hidden information, say).
+    BOT_CLASSES: ClassVar[Mapping[str, str | None]] = {}
 
     def __init__(self, **options: Any) -> None:
         known = {o.name: o for o in self.OPTIONS}
@@ -202,6 +207,19 @@ class Game(ABC):
 
     def _setup(self) -> None:
         """Precompute what every state of this game shares (boards, tables)."""
+
+    def bots(self) -> dict[str, type]:
+        """The bots that can take a seat in this game, by name (shared ones plus the game's)."""
+        from .bots import BOTS
+
+        found: dict[str, type] = dict(BOTS)
+        for name, where in self.BOT_CLASSES.items():
+            if where is None:
+                found.pop(name, None)
+            else:
+                module, _, cls = where.partition(":")
+                found[name] = getattr(import_module(module), cls)
+        return found
 
     @property
     @abstractmethod

@@ -150,12 +150,14 @@ class MCTSBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+"""The shared bots; a game adds or withdraws its own through ``Game.BOT_CLASSES``."""
 
 
-def make_bot(kind: str, seed: int | None = None, **settings: Any) -> Bot:
-    """A bot by name: ``random``, ``greedy`` or ``mcts`` (or a game's own bot name)."""
+def make_bot(kind: str, seed: int | None = None, game: Any = None, **settings: Any) -> Bot:
+    """A bot by name: ``random``, ``greedy``, ``mcts``, or one of ``game.bots()``."""
+    choices = game.bots() if game is not None else BOTS
     try:
-        cls = BOTS[kind]
+        cls = choices[kind]
     except KeyError:
-        raise ValueError(f"no bot called {kind!r}; choose from {sorted(BOTS)}") from None
+        raise ValueError(f"no bot called {kind!r}; choose from {sorted(choices)}") from None
     return cls(seed=seed, **settings)

@@ -263,8 +263,5 @@ class RoleBot(ObservationBot):
         return (self.guard if role == "guard" else self.prisoner).decide(obs, moves)
 
 
-BOTS = {"room25-random": ObservationRandomBot, "room25-prisoner": PrisonerBot,
-        "room25-guard": GuardBot, "room25-role": RoleBot}
-
 __all__ = ["ObservationBot", "ObservationRandomBot", "PrisonerBot", "GuardBot", "RoleBot",
-           "BOTS", "DANGER"]
+           "DANGER"]

@@ -299,6 +299,12 @@ class Room25Game(Game):
     name = "room25"
     title = "Room 25"
     catalogue = CATALOGUE
+    # Seats see only observations here (R25-I4): the shared full-state bots are withdrawn.
+    BOT_CLASSES = {"random": "boardlib.room25.bots:ObservationRandomBot",
+                   "prisoner": "boardlib.room25.bots:PrisonerBot",
+                   "guard": "boardlib.room25.bots:GuardBot",
+                   "role": "boardlib.room25.bots:RoleBot",
+                   "greedy": None, "mcts": None}
     OPTIONS = (
         Option("mode", "suspicion", "suspicion, cooperative, competition, team or solo",
                choices=MODES, rule="R25-38"),

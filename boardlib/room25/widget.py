@@ -25,8 +25,6 @@ from boardlib.core.bots import Bot
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
-from .bots import BOTS as ROOM25_BOTS
-from .bots import RoleBot
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
 from .rules import (ACTION_NAMES, EXEC, PENDING, PROGRAM, Clue, Control, Defer, Illusion, Look,
                     Move, Pass, Program, Push, Remind, Reveal, Room25State, Swap, Vision)
@@ -177,20 +175,12 @@ class Room25Controller(BaseController):
         return _PLAYER.sub(lambda m: self.player_name(int(m[1])), text)
 
 
-def _seat(seat: str | Bot, seed: int) -> str | Bot:
-    if isinstance(seat, str) and seat in ROOM25_BOTS:
-        return ROOM25_BOTS[seat](seed=seed)
-    if isinstance(seat, str) and seat in ("prisoner", "guard", "role"):
-        return ROOM25_BOTS[f"room25-{seat}"](seed=seed)
-    return seat
-
-
 class Room25Board(GamePanel):
     """A playable Room 25 board: ``Room25Board(mode="cooperative", players=2,
     seats=["human", "role"], viewer=0)``.
 
-    ``seats``: per player ``"human"``, the core bots (``"random"``, ``"greedy"``, ``"mcts"``)
-    or this game's observation-only bots (``"prisoner"``, ``"guard"``, ``"role"``).
+    ``seats``: per player ``"human"`` or one of this game's observation-only bots
+    (``"random"``, ``"prisoner"``, ``"guard"``, ``"role"``; see ``Room25Game.BOT_CLASSES``).
     ``viewer``: whose knowledge the picture shows (default: the player to move).
     ``state``: a prepared position (``boardlib.room25.scenarios.position``).
     """
@@ -201,13 +191,11 @@ class Room25Board(GamePanel):
         options = {k: kwargs.pop(k) for k in ("composition", "reminder_markers") if k in kwargs}
         game = state.game if state is not None else boardlib.load(
             "room25", mode=mode, players=players, seed=seed, **options)
-        seats = None if seats is None else [_seat(s, seed + p) for p, s in enumerate(seats)]
-        super().__init__(game, Room25Controller(viewer), state=state, seats=seats, seed=seed,
-                         **kwargs)
         # Hints and "Bot move" for a human seat come from a bot that sees only the mover's
         # observation: a full-state bot would give hidden rooms away (R25-I4).
-        self._helper = RoleBot(seed=seed + 97)
-        self.hint_bot_kind = "observation"
+        kwargs.setdefault("hint_bot", "role")
+        super().__init__(game, Room25Controller(viewer), state=state, seats=seats, seed=seed,
+                         **kwargs)
 
     def _option_form(self) -> dict[str, w.Widget]:
         """The shared form, plus the number of players (its default depends on the mode)."""

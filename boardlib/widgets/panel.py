@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as w
 
 from boardlib.core.api import Game, Illegal, InvalidInputError, State
-from boardlib.core.bots import BOTS, Bot, make_bot
+from boardlib.core.bots import Bot, make_bot
 from boardlib.core.match import Match
 
 from .board import BoardView
@@ -30,6 +30,7 @@ from .controller import BaseController, Controller, Play, Select
 
 HUMAN = "human"
 SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
+"""The seats every game offers; ``GamePanel.seat_kinds`` adds the game's own bots."""
 DEFAULT_BOT_SETTINGS: dict[str, dict[str, Any]] = {"mcts": {"time_limit": 1.0}}
 _SHOWN = 100  # moves shown in the move list and event log (the newest; the match keeps all)
 
@@ -93,7 +94,8 @@ class GamePanel(w.VBox):
         self._seats: list[str | Bot] = []
         self._bots: dict[int, Bot] = {}
         self._set_seats(seats)
-        self._helper = make_bot(hint_bot, seed=seed + 97, **self.bot_settings.get(hint_bot, {}))
+        self._helper = make_bot(hint_bot, seed=seed + 97, game=game,
+                                **self.bot_settings.get(hint_bot, {}))
 
         # --- widgets ---------------------------------------------------
         self.view = BoardView(max_width=board_width)
@@ -174,6 +176,11 @@ class GamePanel(w.VBox):
     @property
     def seats(self) -> tuple[str, ...]:
         return tuple(s if isinstance(s, str) else getattr(s, "name", "bot") for s in self._seats)
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        """What can sit in a seat: a human, or one of the game's bots (``Game.bots``)."""
+        return (HUMAN, *self.game.bots())
 
     def seat_kind(self, player: int) -> str:
         return self.seats[player] if 0 <= player < len(self._seats) else HUMAN
@@ -302,8 +309,8 @@ class GamePanel(w.VBox):
         seats_out: list[str | Bot] = []
         for p in range(n):
             seat = given[p] if p < len(given) else HUMAN
-            if isinstance(seat, str) and seat != HUMAN and seat not in BOTS:
-                raise ValueError(f"seat {p}: {seat!r} is not one of {list(SEAT_KINDS)}")
+            if isinstance(seat, str) and seat not in self.seat_kinds:
+                raise ValueError(f"seat {p}: {seat!r} is not one of {list(self.seat_kinds)}")
             seats_out.append(seat)
         self._seats = seats_out
         self._bots = {}
@@ -311,7 +318,7 @@ class GamePanel(w.VBox):
             if isinstance(seat, Bot):
                 self._bots[p] = seat
             elif seat != HUMAN:
-                self._bots[p] = make_bot(seat, seed=self.seed + p,
+                self._bots[p] = make_bot(seat, seed=self.seed + p, game=self.game,
                                          **self.bot_settings.get(seat, {}))
 
     def _has_human(self) -> bool:
@@ -572,9 +579,9 @@ class GamePanel(w.VBox):
         for p in range(n):
             value = old[p] if p < len(old) else (self.seat_kind(p) if p < len(self._seats)
                                                  else HUMAN)
-            if value not in SEAT_KINDS:
+            if value not in self.seat_kinds:
                 value = HUMAN
-            dropdowns.append(w.Dropdown(options=list(SEAT_KINDS), value=value,
+            dropdowns.append(w.Dropdown(options=list(self.seat_kinds), value=value,
                                         description=self._player(p),
                                         style={"description_width": "initial"},
                                         layout=w.Layout(width="auto")))

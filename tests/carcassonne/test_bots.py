@@ -47,7 +47,7 @@ def test_greedy_bot_beats_random_bot():
 def test_core_bots_play_carcassonne():
     game = boardlib.load("carcassonne", players=3, seed=5, tu_v3=True)
     match = Match(game)
-    bots = {0: RandomBot(seed=1), 1: GreedyBot(seed=2), 2: make_bot("carcassonne-greedy", 3)}
+    bots = {0: RandomBot(seed=1), 1: GreedyBot(seed=2), 2: make_bot("greedy", 3, game=game)}
     final = match.play_bots(bots)
     assert final.is_terminal() and len(final.outcome().scores) == 3
     # MCTS: a few moves with a small budget, each one legal.

@@ -82,3 +82,15 @@ def test_unknown_options_and_games():
     with pytest.raises(InvalidInputError, match="no game called"):
         boardlib.load("chess")
     assert "zyrcan" in boardlib.available_games()
+
+
+def test_games_offer_their_own_bots():
+    zyrcan = boardlib.load("zyrcan")
+    assert set(zyrcan.bots()) == {"random", "greedy", "mcts"}
+    assert type(boardlib.core.make_bot("greedy", game=zyrcan)) is boardlib.core.GreedyBot
+    carcassonne = boardlib.load("carcassonne", players=2)
+    assert carcassonne.bots()["greedy"].__name__ == "CarcassonneGreedyBot"
+    room25 = boardlib.load("room25", mode="solo")
+    assert "mcts" not in room25.bots() and "role" in room25.bots()  # R25-I4: no full-state bots
+    with pytest.raises(ValueError, match="no bot called 'mcts'"):
+        boardlib.core.make_bot("mcts", game=room25)
