@@ -247,3 +247,33 @@ def test_sanitize_masks_what_varies_between_runs(sanitize, varying, other_run):
 )
 def test_sanitize_leaves_game_text_alone(sanitize, text):
     assert sanitize(text) == text
+
+
+def test_make_notebooks_tool_stores_deterministic_outputs(tmp_path):
+    """tools/execute_notebooks.py twice on the same notebook writes the same bytes, keeps the
+    static picture of a widget and drops its unrestorable live view."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_code_cell("print({'ships', 'engines', 'hexes', 'fleets'})"),
+        nbformat.v4.new_code_cell(
+            "from boardlib.widgets import BoardView\n"
+            "BoardView(svg='<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"hex_0_0\"/></svg>')"
+        ),
+    ]
+    path = tmp_path / "probe.ipynb"
+    nbformat.write(nb, path)
+    tool = [sys.executable, str(ROOT / "tools" / "execute_notebooks.py"), str(path)]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONHASHSEED", "SOURCE_DATE_EPOCH")}
+    runs = []
+    for _ in range(2):
+        subprocess.run(tool, check=True, env=env, capture_output=True, timeout=300)
+        runs.append(path.read_bytes())
+    assert runs[0] == runs[1]
+    executed = nbformat.reads(runs[0].decode(), as_version=4)
+    data = executed.cells[1].outputs[0]["data"]
+    assert "application/vnd.jupyter.widget-view+json" not in data
+    assert "image/svg+xml" in data and 'id="hex_0_0"' in data["image/svg+xml"]
+    assert "execution" not in executed.cells[0].metadata and "widgets" not in executed.metadata
