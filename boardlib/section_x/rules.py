@@ -468,7 +468,7 @@ class SectionXState(State):
         if self._occ is None:
             occ: dict[int, list[int]] = {}
             for k, c in enumerate(self.locs):
-                if c >= 0 or is_zone(c):
+                if c >= 0 or ZONE0 - 5 <= c <= ZONE0:   # a part or a zone
                     occ.setdefault(c, []).append(k)
             self._occ = occ
         return self._occ
@@ -576,17 +576,21 @@ class SectionXState(State):
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
         occ = self.occupancy()
         owners = self.owners()
-        comp = self.tunnels()[0] if owners else None
+        foreign: set[int] = set()          # fields in another player's tunnel (SX-13)
+        if owners:
+            comp = self.tunnels()[0]
+            foreign = {c >> 2 for c, t in comp.items() if owners.get(t, p) != p}
+        crowded: dict[int, list[int]] = {}  # field -> prisoners on its parts
+        for c, ks in occ.items():
+            if c >= 0:
+                crowded.setdefault(c >> 2, []).extend(ks)
         movable = []
         rotatable = []
         for f in OCEAN_INDEX:
             cell = board[f]
-            if cell is None:
+            if cell is None or f in foreign:
                 continue
-            parts = range(f * 4, f * 4 + _NUM_PARTS[cell[0]])
-            if comp is not None and any(owners.get(comp[c], p) != p for c in parts):
-                continue                    # another player's tunnel (SX-13)
-            on_tile = [k for c in parts for k in occ.get(c, ())] if occ else None
+            on_tile = crowded.get(f)
             if not on_tile:
                 movable.append((f, False))
                 rotatable.append(f)
