@@ -120,7 +120,10 @@ def _screenshot_all_pages(test_name: str) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def browser(chromium_ready):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # expect() waits 5 s by default; two busy cores can need more to draw a board.
+    expect.set_options(timeout=30_000)
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(

@@ -83,6 +83,10 @@ def test_a_click_places_a_ship(notebook_page, ui):
     assert ui.board_ids(board, "ship_") == {ui.hex_id("ship", spot)}
     panel = page.locator(".boardlib-panel").nth(ui.NEW_GAME_PANEL)
     expect(panel.locator(".boardlib-why")).not_to_contain_text("ZY-")
+    # The same hex again is refused, and the "why not?" line names the rule (ZY-05).
+    ui.real_click(page, board, ui.hex_id("hex", spot), redraw=False)
+    expect(panel.locator(".boardlib-why")).to_contain_text("ZY-05")
+    assert ui.board_ids(board, "ship_") == {ui.hex_id("ship", spot)}
 
 
 def test_selecting_a_ship_highlights_exactly_its_targets(notebook_page, ui, attack_setup):
