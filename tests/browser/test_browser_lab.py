@@ -39,6 +39,12 @@ def test_notebook_runs_all_cells_without_errors(jupyterlab, open_in_lab, ui, nam
     expect(outputs.filter(has_text="Loading widget...")).to_have_count(0, timeout=30_000)
     boards = page.locator(".boardlib-board")
     expect(boards.locator("svg")).to_have_count(boards.count())
+    # ... and none is blank (ARCHITECTURE §7: a board can look fine to nbval yet show nothing).
+    blank = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.boardlib-board svg'))"
+        ".filter(svg => svg.querySelectorAll('path, use, image, rect, circle, polygon').length === 0).length"
+    )
+    assert blank == 0, f"{name}: {blank} live boards drew nothing"
 
 
 # --- the Zyrcan board ---------------------------------------------------------------------------
