@@ -1178,7 +1178,8 @@ class SectionXState(State):
 
         Escaped prisoners count 10, buried ones -3, and each prisoner still
         inside adds ``2 / (1 + d)`` where ``d`` is its number of steps to an open
-        zone avoiding other players' doors (12 when there is no way out).
+        zone avoiding other players' doors and parts they fill (12 when there is
+        no way out) - so a bypass around a blocking prisoner is worth building.
         """
         if self.phase == OVER:
             return 1000.0 * self.returns()[player]
@@ -1187,20 +1188,22 @@ class SectionXState(State):
         return values[player] - others
 
     def _progress(self, p: int) -> float:
-        dist = self.escape_distances(p)
+        dist = self.escape_distances(p, avoid_full=True)
         v = 10.0 * self.escaped(p) - 3.0 * self.buried(p)
         for c in self.prisoners_of(p):
             if c >= 0 or c == ISLAND:
                 v += 2.0 / (1 + dist.get(c, 12))
         return v
 
-    def escape_distances(self, player: int | None = None) -> dict[int, int]:
+    def escape_distances(self, player: int | None = None, avoid_full: bool = False
+                         ) -> dict[int, int]:
         """Steps from each place to the nearest open free zone (breadth-first, SX-18).
 
         With ``player`` given, parts holding another player's door are closed
-        (SX-13); prisoners in the way and step budgets are ignored.
+        (SX-13); with ``avoid_full`` also parts full of other players' prisoners
+        (SX-17). Step budgets are ignored.
         """
-        key = ("escape", player)
+        key = ("escape", player, avoid_full)
         if key in self._memo:
             return self._memo[key]
         links = self.links()
@@ -1209,6 +1212,10 @@ class SectionXState(State):
         if player is not None:
             blocked = {d[0] for q, ds in enumerate(self.doors) if q != player
                        for d in ds if d is not None}
+            if avoid_full:
+                blocked.update(c for c, ks in occ.items() if c >= 0
+                               and len(ks) >= self.capacity(c)
+                               and any(k // PRISONERS != player for k in ks))
         frontier = [z for z in (zone_code(g) for g in range(6)) if z in links and not occ.get(z)]
         dist = {z: 0 for z in frontier}
         while frontier:
