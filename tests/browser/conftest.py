@@ -104,14 +104,13 @@ def _screenshot_all_pages(test_name: str) -> list[Path]:
     paths = []
     for browser in _browsers:
         with contextlib.suppress(Exception):
-            for context in browser.contexts:
-                for index, page in enumerate(context.pages):
-                    if _screenshot_dir is None:
-                        _screenshot_dir = Path(tempfile.mkdtemp(prefix="boardlib-browser-"))
-                    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in test_name)
-                    path = _screenshot_dir / f"{safe}-{index}.png"
-                    page.screenshot(path=str(path), full_page=True, timeout=10_000)
-                    paths.append(path)
+            for page in [page for context in browser.contexts for page in context.pages]:
+                if _screenshot_dir is None:
+                    _screenshot_dir = Path(tempfile.mkdtemp(prefix="boardlib-browser-"))
+                safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in test_name)
+                path = _screenshot_dir / f"{safe}-{len(paths)}.png"
+                page.screenshot(path=str(path), full_page=True, timeout=10_000)
+                paths.append(path)
     return paths
 
 
