@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlib.core.bots import BOTS, Bot
+from boardlib.core.bots import Bot
 
 from .rules import (ACT_PHASE, FIELD_INDEX, ISLAND, NEIGH, Door, EndTurn, PlaceTile,
                     SectionXState, Step, is_zone, parse_place)
@@ -99,16 +99,4 @@ def _touches(state: SectionXState, move: PlaceTile) -> bool:
     return any(n == ISLAND or (n >= 0 and state.board[n] is not None) for n in NEIGH[f])
 
 
-# Known to the shared panel and to ``boardlib.core.bots.make_bot`` by name.
-BOTS.setdefault(EscapeBot.name, EscapeBot)
-
-
-def make_bot(kind: str, seed: int | None = None, **settings: Any) -> Bot:
-    """``escape`` (this module) or any core bot name (``random``, ``greedy``, ``mcts``)."""
-    if kind in ("escape", EscapeBot.name):
-        return EscapeBot(seed=seed, **settings)
-    from boardlib.core.bots import make_bot as core_make_bot
-    return core_make_bot(kind, seed=seed, **settings)
-
-
-__all__ = ["EscapeBot", "make_bot"]
+__all__ = ["EscapeBot"]

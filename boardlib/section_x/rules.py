@@ -306,7 +306,7 @@ class SectionXGame(Game):
     catalogue = CATALOGUE
     # The escape bot plays "greedy" here: the shared one-ply greedy bot would score every
     # one of ~1000 tile actions per turn (read by Game.bots() where the core supports it).
-    BOT_CLASSES = {"section_x-escape": "boardlib.section_x.bots:EscapeBot",
+    BOT_CLASSES = {"escape": "boardlib.section_x.bots:EscapeBot",
                    "greedy": "boardlib.section_x.bots:EscapeBot"}
     OPTIONS = (
         Option("players", 2, "number of players (SX-I11)", choices=(2, 3, 4), rule="SX-I11"),

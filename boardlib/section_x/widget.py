@@ -22,7 +22,6 @@ from boardlib.grids.hex import Hex
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
-from .bots import EscapeBot
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
 from .rules import (ACT_PHASE, FIELD_INDEX, FIELDS, GATES, ISLAND, OVER, TILE_PHASE,
                     Door, EndTurn, MoveTile, PlaceTile, RotateTile, SectionXGame, SectionXState,
@@ -288,10 +287,7 @@ class SectionXBoard(GamePanel):
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         game = state.game if state is not None else boardlib.load(
             "section_x", players=players, **options)
-        seed = kwargs.get("seed", 0)
-        if seats is not None:
-            seats = [EscapeBot(seed=seed + p) if s == "greedy" else s for p, s in enumerate(seats)]
-        kwargs.setdefault("hint_bot", EscapeBot.name)
+        kwargs.setdefault("hint_bot", "escape")
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 200}})
         super().__init__(game, SectionXController(), state=state, seats=seats, **kwargs)
 

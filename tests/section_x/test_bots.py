@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import boardlib
-from boardlib.core.bots import GreedyBot, MCTSBot, RandomBot
-from boardlib.section_x.bots import EscapeBot, make_bot
+from boardlib.core.bots import GreedyBot, MCTSBot, RandomBot, make_bot
+from boardlib.section_x.bots import EscapeBot
 from boardlib.section_x.positions import act
 from boardlib.section_x.rules import EndTurn, Step
 
@@ -52,6 +52,8 @@ def test_escape_bots_finish_a_two_player_game_with_a_winner():
     assert max(out.scores) == 5.0
 
 
-def test_make_bot_knows_escape_and_core_bots():
-    assert isinstance(make_bot("escape", seed=1), EscapeBot)
-    assert isinstance(make_bot("random", seed=1), RandomBot)
+def test_the_game_offers_the_escape_bot_and_the_core_bots():
+    game = boardlib.load("section_x", players=2)
+    assert isinstance(make_bot("escape", seed=1, game=game), EscapeBot)
+    assert isinstance(make_bot("greedy", seed=1, game=game), EscapeBot)
+    assert isinstance(make_bot("random", seed=1, game=game), RandomBot)

@@ -101,4 +101,4 @@ def test_mimebundle_and_greedy_seat():
     data = board._repr_mimebundle_()
     data = data[0] if isinstance(data, tuple) else data
     assert "image/svg+xml" in data
-    assert board.seats[1] == "section_x-escape"
+    assert board.seats[1] == "greedy" and type(board._bot_for(1)).__name__ == "EscapeBot"
