@@ -1,11 +1,12 @@
 """Browser-test harness: headless Debian Chromium (Playwright) against real JupyterLab and Voila.
 
 - One JupyterLab server per pytest process (session scope), one Chromium per test module;
-  Voila starts only for the Voila test module. Playwright's sync API keeps an asyncio loop
-  running while it is open, so it is closed after each module: tests of other folders that
-  run later in the same xdist worker must not see a running event loop. Every server gets a free port on 127.0.0.1 and serves a temporary
-  copy of notebooks/ (JupyterLab autosaves), with its own config, settings and workspace dirs,
-  so nothing in the repository or in ~/.jupyter is touched or read.
+  Voila starts only for the Voila test module. Every server gets a free port on 127.0.0.1
+  and serves a temporary copy of notebooks/ (JupyterLab autosaves), with its own config,
+  settings and workspace dirs, so nothing in the repository or in ~/.jupyter is touched or read.
+- Playwright's sync API keeps an asyncio loop running while it is open, so Chromium is closed
+  after each module: tests that run later in the same xdist worker (widget tests, say) must not
+  find a running event loop.
 - JupyterLab runs with its app object exposed in the page (window.jupyterapp), so a test runs
   cells with the same commands as the Run menu and knows exactly when they are done.
 - No Chromium: skipped with the reason, except under CI=true, where that is a failure.
@@ -53,7 +54,7 @@ SERVER_START_TIMEOUT = 90  # s; two busy cores can make a cold JupyterLab slow t
 _screenshot_dir: Path | None = None
 
 
-# --- collection: mark, group, and never run without a browser silently -----------------------
+# --- collection: mark, and never run without a browser silently -----------------------
 
 
 def pytest_collection_modifyitems(config, items):
