@@ -32,11 +32,22 @@ def zyrcan_panel(players: int = 5) -> Any:
     return ZyrcanBoard(players=players)
 
 
-IMPORTS: dict[str, str] = {"zyrcan": "boardlib.zyrcan.widget"}
+def section_x_panel(players: int = 4) -> Any:
+    from boardlib.section_x.widget import SectionXBoard
+
+    # Random players never finish a round, so a game runs to its turn limit; 120 turns
+    # (not the default 400) keep a scripted game near 300 clicks. Latency does not depend
+    # on it (benchmarks/bench_section_x.py measures a crowded 42-tile board as well).
+    return SectionXBoard(players=players, max_turns=120)
+
+
+IMPORTS: dict[str, str] = {"zyrcan": "boardlib.zyrcan.widget",
+                           "section_x": "boardlib.section_x.widget"}
 
 
 SCENARIOS: dict[str, Callable[[], Any]] = {
     "zyrcan": zyrcan_panel,  # 5 players: the 67-hex board
+    "section_x": section_x_panel,  # 4 players, 61 fields
 }
 
 

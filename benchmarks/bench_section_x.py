@@ -81,15 +81,40 @@ def bench_graph(states: int = 50) -> None:
     print(f"tunnel_graph (networkx): {1000 * cpu / len(samples):.2f} ms per position")
 
 
-def bench_clicks(moves: int = 12) -> None:
-    """A human's clicks through the panel: engine + redraw, as the widget does it."""
+def crowded_state(seed: int = 7, tiles: int = 42, players: int = 4):
+    """A position with ``tiles`` tiles on the board: random play that places when it can."""
+    from boardlib.section_x.rules import PlaceTile
+
+    game = boardlib.load("section_x", players=players, seed=seed)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while sum(c is not None for c in state.board) < tiles:
+        if state.is_terminal():
+            raise RuntimeError("the game ended before the board was crowded")
+        legal = state.legal_moves()
+        places = [m for m in legal if isinstance(m, PlaceTile)]
+        state = state.apply(rng.choice(places or legal))
+    return state
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def bench_clicks(moves: int = 60, seed: int = 7) -> tuple[float, float]:
+    """A human's clicks through the panel on a crowded board (42 tiles, 4 players):
+    controller.click -> why_illegal -> apply -> new SVG -> panel widgets, as in the notebook."""
     from boardlib.core.bots import RandomBot
     from boardlib.section_x.widget import SectionXBoard
 
-    board = SectionXBoard(players=2, seed=5)
+    start = crowded_state(seed)
+    tiles = sum(c is not None for c in start.board)
+    board = SectionXBoard(state=start)
     controller = board.controller
-    bot = RandomBot(5)
-    clicks = 0
+    bot = RandomBot(seed)
+    wall: list[float] = []
+    completing: list[float] = []
     cpu = time.process_time()
     for _ in range(moves):
         if board.state.is_terminal():
@@ -98,13 +123,23 @@ def bench_clicks(moves: int = 12) -> None:
         ids = controller.clicks_for(board.state, move, board.selection)
         if not ids:
             board.try_move(move)
-            clicks += 1
+            continue
         for element_id in ids:
+            before = len(board.match.moves)
+            t0 = time.perf_counter()
             board.click(element_id)
-            clicks += 1
+            elapsed = 1000 * (time.perf_counter() - t0)
+            wall.append(elapsed)
+            if len(board.match.moves) > before:
+                completing.append(elapsed)
     cpu = time.process_time() - cpu
-    print(f"panel clicks (engine + SVG redraw): {1000 * cpu / clicks:.0f} ms CPU per click "
-          f"over {clicks} clicks")
+    p50, p95 = percentile(wall, 50), percentile(wall, 95)
+    print(f"panel clicks on a crowded board ({tiles} tiles, 4 players; engine + SVG redraw + "
+          f"widgets): {len(wall)} clicks, p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
+          f"max {max(wall):.1f} ms wall; move-completing clicks p50 "
+          f"{percentile(completing, 50):.1f} ms, p95 {percentile(completing, 95):.1f} ms; "
+          f"{1000 * cpu / len(wall):.1f} ms CPU per click (first clicks draw new pieces)")
+    return p50, p95
 
 
 def main() -> None:

@@ -18,18 +18,28 @@ Clickable ids (any id matching ``^[a-z]+_`` is reported by the board widget):
 * ``hand_<k>``              the ``k``-th tile in the hand of the player to move
 * ``doorpile_<p>``          player ``p``'s doors not yet on the board
 
-Ids without an underscore (``caption``, ``background``) are not clickable.
+Ids without an underscore (``caption``, ``background``, ``hand-3-part0``) are not
+clickable.
+
+Speed (a panel click must redraw in a few milliseconds on a board with 40+ tiles): one
+figure is made once; the picture is a list of pieces (a field with its tile, the
+prisoners on one part, a door, an outline, a hand tile, the caption ...). Each piece is
+keyed by everything it shows, drawn by matplotlib's SVG renderer the first time that
+key is needed and kept as text; a redraw builds the keys and joins the kept pieces.
+Same arguments, same bytes, whichever pieces were drawn before (a test checks it).
 """
 from __future__ import annotations
 
 import contextlib
+import io
 import math
+import re
 from io import StringIO
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import matplotlib
 import matplotlib.style
-from matplotlib.backends.backend_svg import FigureCanvasSVG
+from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Rectangle, RegularPolygon
@@ -104,18 +114,19 @@ def _svg_settings() -> Iterator[None]:
         params.update(saved)
 
 
-def _draw_tile(ax: Any, center: tuple[float, float], kind: TileKind, rotation: int, q: int,
-               r: int, scale: float = 1.0, with_ids: bool = True) -> list[tuple[float, float]]:
-    """A tile slab with its channels; returns the centre of each part."""
+def _tile_artists(center: tuple[float, float], kind: TileKind, rotation: int, ids: str | None,
+                  scale: float = 1.0) -> list[Any]:
+    """A tile slab with its channels. ``ids``: ``"q_r"`` for a board tile (clickable parts
+    ``part_q_r_i``), else a prefix for ids without underscores (a hand tile)."""
     masks = part_masks(kind, rotation)
-    ax.add_artist(RegularPolygon(center, 6, radius=0.93 * scale, orientation=0.0,
-                                facecolor=TILE_FILL, edgecolor="none",
-                                gid=f"tilebody_{q}_{r}" if with_ids else None))
-    centers = []
+    board = ids is not None and "_" in ids
+    artists: list[Any] = [RegularPolygon(center, 6, radius=0.93 * scale, orientation=0.0,
+                                         facecolor=TILE_FILL, edgecolor="none",
+                                         gid=f"tilebody_{ids}" if board else f"{ids}-body")]
+    rounds: list[Any] = []
     for i, m in enumerate(masks):
         c = part_center(center, masks, i, scale)
-        centers.append(c)
-        gid = f"part_{q}_{r}_{i}" if with_ids else None
+        gid = f"part_{ids}_{i}" if board else f"{ids}-part{i}"
         # one polyline per part: out to each opening and back through the middle
         px: list[float] = []
         py: list[float] = []
@@ -124,15 +135,122 @@ def _draw_tile(ax: Any, center: tuple[float, float], kind: TileKind, rotation: i
                 e = edge_mid(center, d, scale)
                 px += [c[0], e[0], math.nan]
                 py += [c[1], e[1], math.nan]
-        ax.add_artist(Line2D(px, py, color=CHANNEL, zorder=2, linewidth=7.5 * scale,
-                             solid_capstyle="butt", gid=gid))
+        artists.append(Line2D(px, py, color=CHANNEL, zorder=2, linewidth=7.5 * scale,
+                              solid_capstyle="butt", gid=gid))
         if kind.hiding:
-            ax.add_artist(Circle(c, 0.42 * scale, facecolor=CHANNEL, edgecolor="#3b2f25",
+            rounds.append(Circle(c, 0.42 * scale, facecolor=CHANNEL, edgecolor="#3b2f25",
                                  linewidth=1.0, gid=gid, zorder=2.5))
         else:   # round off the bends in the middle
-            ax.add_artist(Circle(c, 0.16 * scale, facecolor=CHANNEL, edgecolor="none",
+            rounds.append(Circle(c, 0.16 * scale, facecolor=CHANNEL, edgecolor="none",
                                  gid=gid, zorder=2.5))
-    return centers
+    return artists + rounds   # every channel first, then the middles over them
+
+
+def _part_xy(f: int, look: tuple[str, int], i: int) -> tuple[float, float]:
+    """Where part ``i`` of the tile ``look`` (kind name, rotation) on field ``f`` is drawn."""
+    kind = KIND_BY_NAME[look[0]]
+    masks = part_masks(kind, look[1])
+    return part_center(hex_center(FIELDS[f]), masks, i)
+
+
+Piece = tuple[tuple[Any, ...], Callable[[], list[Any]]]
+
+
+class _Layout:
+    """The figure every Section X board is drawn into, and the kept SVG pieces."""
+
+    def __init__(self) -> None:
+        xs = [hex_center(h)[0] for h in FIELDS]
+        ys = [hex_center(h)[1] for h in FIELDS]
+        self.xmin, self.xmax = min(xs) - 1.3, max(xs) + 1.3
+        self.top, self.bottom = max(ys) + 2.1, min(ys) - 4.2
+        self.size = ((self.xmax - self.xmin) * UNIT, (self.top - self.bottom) * UNIT)
+        self.fig, self.ax = self._figure(72)
+        self._pieces: dict[tuple[Any, ...], str] = {}
+        self._buffer = io.StringIO()
+        w_pt, h_pt = self.size[0] * 72, self.size[1] * 72
+        with _svg_settings():
+            self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
+        # group ids without "_": the browser reports only ids like "field_2_0" as clicks
+        self._header = self._buffer.getvalue() + ' <g id="figure">\n  <g id="board">\n'
+        self._footer = "  </g>\n </g>\n</svg>\n"
+
+    def _figure(self, dpi: int) -> tuple[Figure, Any]:
+        fig = Figure(figsize=self.size, dpi=dpi)
+        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+        ax.set_xlim(self.xmin, self.xmax)
+        ax.set_ylim(self.bottom, self.top)
+        ax.set_axis_off()
+        return fig, ax
+
+    @staticmethod
+    def _attach(artist: Any, fig: Figure, ax: Any) -> None:
+        artist.set_figure(fig)
+        artist.set_transform(ax.transData)
+        artist.set_clip_on(False)   # nothing leaves the board; clipping costs time
+
+    def svg(self, pieces: list[Piece]) -> str:
+        kept = self._pieces
+        missing = [(key, build) for key, build in pieces if key not in kept]
+        if missing:
+            if len(kept) > 50_000:          # a very long session: start afresh
+                kept.clear()
+                missing = pieces
+            # Matplotlib's own defaults, whatever style the notebook has set.
+            with matplotlib.style.context("default"), _svg_settings():
+                for key, build in missing:
+                    if key not in kept:
+                        kept[key] = self._render(build())
+        return self._header + "".join([kept[key] for key, _ in pieces]) + self._footer
+
+    def _render(self, artists: list[Any]) -> str:
+        buffer = self._buffer
+        buffer.seek(0)
+        buffer.truncate()
+        for artist in artists:
+            self._attach(artist, self.fig, self.ax)
+            artist.draw(self._renderer)
+        return _compact(buffer.getvalue())
+
+    def png(self, pieces: list[Piece], dpi: int) -> bytes:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.image import imsave
+        import numpy as np
+
+        with matplotlib.style.context("default"):
+            fig, ax = self._figure(dpi)
+            canvas = FigureCanvasAgg(fig)
+            renderer = canvas.get_renderer()
+            renderer.clear()
+            for _, build in pieces:
+                for artist in build():
+                    self._attach(artist, fig, ax)
+                    artist.draw(renderer)
+            raw = io.BytesIO()
+            imsave(raw, np.asarray(renderer.buffer_rgba()), format="png", dpi=dpi)
+        return raw.getvalue()
+
+
+_LAYOUT: _Layout | None = None
+
+
+def _layout() -> _Layout:
+    global _LAYOUT
+    if _LAYOUT is None:
+        _LAYOUT = _Layout()
+    return _LAYOUT
+
+
+_DECIMALS = re.compile(r"(\.\d\d)\d+")
+_FONT_FAMILY = re.compile(r"font-family: [^;\"]*")
+_NO_ROTATION = re.compile(r' transform="rotate\(-0 [^"]*\)"')
+
+
+def _compact(svg: str) -> str:
+    """Smaller SVG for the trip to the browser: 1/100 pt is plenty, one short font list."""
+    svg = _DECIMALS.sub(r"\1", svg)
+    svg = _FONT_FAMILY.sub("font-family: 'DejaVu Sans', Verdana, Arial, sans-serif", svg)
+    return _NO_ROTATION.sub("", svg)
 
 
 def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
@@ -145,174 +263,205 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
     the island) or fields (``Hex``) to outline as legal destinations. ``hint``: a move
     to mark (its fields are outlined in violet).
     """
-    with matplotlib.style.context("default"), _svg_settings():
-        return _render(state, selection, list(targets), hint)
+    layout = _layout()
+    return layout.svg(_board_pieces(layout, state, selection, list(targets), hint))
 
 
 def draw_png(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
              hint: Any = None, dpi: int = 100) -> bytes:
     """The same picture as ``draw_svg``, as PNG bytes."""
-    with matplotlib.style.context("default"), _svg_settings():
-        return _render(state, selection, list(targets), hint, png_dpi=dpi)
+    layout = _layout()
+    return layout.png(_board_pieces(layout, state, selection, list(targets), hint), dpi)
 
 
-def _render(state: SectionXState, selection: Any, targets: list[Any], hint: Any,
-            png_dpi: int = 0) -> Any:
-    n = state.num_players
-    xs = [hex_center(h)[0] for h in FIELDS]
-    ys = [hex_center(h)[1] for h in FIELDS]
-    xmin, xmax = min(xs) - 1.3, max(xs) + 1.3
-    top, bottom = max(ys) + 2.1, min(ys) - 4.2
-    fig = Figure(figsize=((xmax - xmin) * UNIT, (top - bottom) * UNIT), dpi=72)
-    FigureCanvasSVG(fig)
-    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    ax.set_xlim(xmin, xmax)
-    ax.set_ylim(bottom, top)
-    ax.set_axis_off()
-    ax.add_artist(Rectangle((xmin, bottom), xmax - xmin, top - bottom, facecolor=BACKGROUND,
-                           edgecolor="none", gid="background"))
-    occ = state.occupancy()
-    selected_field = selection[1] if isinstance(selection, tuple) and selection[0] == "tile" else None
-    target_fields = {t for t in targets if isinstance(t, Hex)}
-    target_codes = {t for t in targets if isinstance(t, int)}
-    hint_fields = _hint_fields(hint)
-    part_xy: dict[int, tuple[float, float]] = {}
-    # fields
-    for f, h in enumerate(FIELDS):
-        c = hex_center(h)
-        if h in ISLAND_FIELDS:
-            fill, gid = ISLAND_FILL, f"island_{h.q}_{h.r}"
-        elif h in GATES:
-            fill, gid = GATE_FILL, f"zone_{GATES.index(h)}"
-        else:
-            fill, gid = OCEAN_FILL, f"field_{h.q}_{h.r}"
-        ax.add_artist(RegularPolygon(c, 6, radius=0.99, orientation=0.0, facecolor=fill,
-                                    edgecolor=EDGE, linewidth=0.8, gid=gid))
-        cell = state.board[f]
+def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets: list[Any],
+                  hint: Any) -> list[Piece]:
+    """The picture as (key, artist builder) pairs, in drawing order (later on top)."""
+    xmin, bottom, top = layout.xmin, layout.bottom, layout.top
+    pieces: list[Piece] = [(("background",), lambda: [Rectangle(
+        (xmin, bottom), layout.xmax - xmin, top - bottom, facecolor=BACKGROUND,
+        edgecolor="none", gid="background")])]
+    board = state.board
+    looks: dict[int, tuple[str, int]] = {}
+    for f, cell in enumerate(board):
         if cell is not None:
-            centers = _draw_tile(ax, c, TILE_KINDS[cell[0]], cell[1], h.q, h.r)
-            for i, pc in enumerate(centers):
-                part_xy[f * 4 + i] = pc
+            looks[f] = (TILE_KINDS[cell[0]].name, cell[1])
+    # fields, each with its tile
+    for f, h in enumerate(FIELDS):
+        pieces.append((("field", f, looks.get(f)), lambda f=f: _field_artists(f, looks.get(f))))
+    # target zones and the island (under the prisoners)
+    target_fields = {t for t in targets if isinstance(t, Hex)}
+    target_codes = sorted({t for t in targets if isinstance(t, int)})
+    for code in target_codes:
+        if is_zone(code):
+            g = zone_code(0) - code
+            pieces.append((("zonetarget", g), lambda g=g: [RegularPolygon(
+                hex_center(GATES[g]), 6, radius=0.88, orientation=0.0, fill=False,
+                edgecolor=TARGET_EDGE, linewidth=2.6, gid=f"zone_{g}")]))
+        elif code == ISLAND:
+            pieces.append((("islandtarget",), lambda: [Circle(
+                (0, 0), 1.9, fill=False, edgecolor=TARGET_EDGE, linewidth=2.6,
+                gid="island_0_0")]))
+    # prisoners on the island: one small stack per player
+    source = selection[1] if isinstance(selection, tuple) and selection[0] == "from" else None
+    island_spots = sorted(ISLAND_FIELDS)
+    for p in range(state.num_players):
+        count = state.prisoners_of(p).count(ISLAND)
+        if count:
+            sel = source == ISLAND and p == state.player
+            pieces.append((("stack", p, count, sel),
+                           lambda p=p, count=count, sel=sel: _stack_artists(
+                               island_spots[[0, 2, 4, 6][p]], p, count, sel)))
+    pieces.append((("zonelabels",), _zone_label_artists))
+    # doors
+    for p, ds in enumerate(state.doors):
+        for d in ds:
+            if d is not None and (d[0] >> 2) in looks:
+                code = d[0]
+                sel = selection == ("door", code)
+                look = looks[code >> 2]
+                pieces.append((("door", code, look, p, sel),
+                               lambda code=code, look=look, p=p, sel=sel: _door_artists(
+                                   code, look, p, sel)))
+    # prisoners on parts and zones
+    for code, ks in sorted(state.occupancy().items()):
+        owners = tuple(k // PRISONERS for k in ks)
+        if code >= 0:
+            look = looks[code >> 2]
+            sel = code == source
+            pieces.append((("prisoners", code, look, owners, sel),
+                           lambda code=code, look=look, owners=owners, sel=sel:
+                           _prisoner_artists(code, look, owners, sel)))
+        elif is_zone(code):
+            g = zone_code(0) - code
+            pieces.append((("zoneprisoner", g, owners[0]), lambda g=g, o=owners[0]: [Circle(
+                (hex_center(GATES[g])[0], hex_center(GATES[g])[1] - 0.1), 0.3,
+                facecolor=PLAYER_COLORS[o], edgecolor="white", linewidth=1.2,
+                gid=f"zone_{g}")]))
+    # outlines: the selected field, target fields, hinted fields, target parts
+    selected_field = selection[1] if isinstance(selection, tuple) and selection[0] == "tile" else None
+    hint_fields = _hint_fields(hint)
+    for f, h in enumerate(FIELDS):
         if h == selected_field or h in target_fields or h in hint_fields:
             edge = (SELECT_EDGE if h == selected_field else
                     TARGET_EDGE if h in target_fields else HINT_EDGE)
             prefix = "targetfield" if h in target_fields else "selectfield"
-            ax.add_artist(RegularPolygon(c, 6, radius=0.88, orientation=0.0, fill=False,
-                                        edgecolor=edge, linewidth=2.6, zorder=5,
-                                        gid=f"{prefix}_{h.q}_{h.r}"))
-    # zone labels
+            pieces.append((("outline", f, edge, prefix), lambda h=h, edge=edge, prefix=prefix: [
+                RegularPolygon(hex_center(h), 6, radius=0.88, orientation=0.0, fill=False,
+                               edgecolor=edge, linewidth=2.6, gid=f"{prefix}_{h.q}_{h.r}")]))
+    for code in target_codes:
+        if code >= 0 and (code >> 2) in looks and (code & 3) < len(
+                KIND_BY_NAME[looks[code >> 2][0]].parts):
+            look = looks[code >> 2]
+            pieces.append((("targetpart", code, look), lambda code=code, look=look: [Circle(
+                _part_xy(code >> 2, look, code & 3), 0.34, fill=False, edgecolor=TARGET_EDGE,
+                linewidth=2.6, gid=f"target_{FIELDS[code >> 2].q}_{FIELDS[code >> 2].r}_"
+                                   f"{code & 3}")]))
+    pieces += _strip_pieces(layout, state, selection)
+    caption = _caption(state)
+    pieces.append((("caption", caption), lambda: [Text(
+        xmin + 0.3, top - 0.8, caption, ha="left", va="center", fontsize=9, gid="caption")]))
+    return pieces
+
+
+def _field_artists(f: int, look: tuple[str, int] | None) -> list[Any]:
+    h = FIELDS[f]
+    c = hex_center(h)
+    if h in ISLAND_FIELDS:
+        fill, gid = ISLAND_FILL, f"island_{h.q}_{h.r}"
+    elif h in GATES:
+        fill, gid = GATE_FILL, f"zone_{GATES.index(h)}"
+    else:
+        fill, gid = OCEAN_FILL, f"field_{h.q}_{h.r}"
+    artists: list[Any] = [RegularPolygon(c, 6, radius=0.99, orientation=0.0, facecolor=fill,
+                                         edgecolor=EDGE, linewidth=0.8, gid=gid)]
+    if look is not None:
+        artists += _tile_artists(c, KIND_BY_NAME[look[0]], look[1], f"{h.q}_{h.r}")
+    return artists
+
+
+def _stack_artists(h: Hex, p: int, count: int, sel: bool) -> list[Any]:
+    x, y = hex_center(h)
+    return [Circle((x, y), 0.34, facecolor=PLAYER_COLORS[p],
+                   edgecolor=SELECT_EDGE if sel else "white", linewidth=2.4 if sel else 1.0,
+                   gid=f"island_{h.q}_{h.r}"),
+            Text(x, y, str(count), ha="center", va="center_baseline", fontsize=8,
+                 color="white", fontweight="bold", gid=f"island_{h.q}_{h.r}")]
+
+
+def _zone_label_artists() -> list[Any]:
+    out = []
     for g, h in enumerate(GATES):
         x, y = hex_center(h)
-        ax.add_artist(Text(x, y + 0.55, f"zone {g}", ha="center", va="center", fontsize=6.5,
-                           color="#1f4d1a", gid=f"zonelabel_{g}"))
-    # target parts, zones, island
-    for code in target_codes:
-        if code >= 0 and code in part_xy:
-            h = FIELDS[code >> 2]
-            ax.add_artist(Circle(part_xy[code], 0.34, fill=False, edgecolor=TARGET_EDGE, zorder=5,
-                                linewidth=2.6, gid=f"target_{h.q}_{h.r}_{code & 3}"))
-        elif is_zone(code):
-            g = zone_code(0) - code
-            ax.add_artist(RegularPolygon(hex_center(GATES[g]), 6, radius=0.88, orientation=0.0,
-                                        fill=False, edgecolor=TARGET_EDGE, linewidth=2.6,
-                                        gid=f"zone_{g}"))
-        elif code == ISLAND:
-            ax.add_artist(Circle((0, 0), 1.9, fill=False, edgecolor=TARGET_EDGE, linewidth=2.6,
-                                gid="island_0_0"))
-    # doors
-    for p, ds in enumerate(state.doors):
-        for d in ds:
-            if d is not None and d[0] in part_xy:
-                x, y = part_xy[d[0]]
-                h = FIELDS[d[0] >> 2]
-                sel = selection == ("door", d[0])
-                ax.add_artist(Rectangle((x - 0.3, y - 0.3), 0.6, 0.6, facecolor=PLAYER_COLORS[p],
-                                       edgecolor=SELECT_EDGE if sel else "white",
-                                       linewidth=2.5 if sel else 1.2, alpha=0.9, zorder=3,
-                                       gid=f"door_{h.q}_{h.r}_{d[0] & 3}"))
-    # prisoners on parts and zones
-    source = selection[1] if isinstance(selection, tuple) and selection[0] == "from" else None
-    for code, ks in sorted(occ.items()):
-        if code >= 0:
-            x, y = part_xy[code]
-            h = FIELDS[code >> 2]
-            for j, k in enumerate(ks):
-                dx = (j - (len(ks) - 1) / 2) * 0.36
-                ax.add_artist(Circle((x + dx, y), 0.2, facecolor=PLAYER_COLORS[k // PRISONERS],
-                                    edgecolor=SELECT_EDGE if code == source else "white",
-                                    linewidth=2.2 if code == source else 1.0, zorder=4,
-                                    gid=f"prisoner_{h.q}_{h.r}_{code & 3}_{j}"))
-        elif is_zone(code):
-            g = zone_code(0) - code
-            x, y = hex_center(GATES[g])
-            ax.add_artist(Circle((x, y - 0.1), 0.3, facecolor=PLAYER_COLORS[ks[0] // PRISONERS],
-                                edgecolor="white", linewidth=1.2, zorder=4, gid=f"zone_{g}"))
-    # prisoners on the island: one small stack per player
-    for p in range(n):
-        count = state.prisoners_of(p).count(ISLAND)
-        if not count:
-            continue
-        h = sorted(ISLAND_FIELDS)[[0, 2, 4, 6][p]]
-        x, y = hex_center(h)
-        sel = source == ISLAND and p == state.player
-        ax.add_artist(Circle((x, y), 0.34, facecolor=PLAYER_COLORS[p],
-                            edgecolor=SELECT_EDGE if sel else "white",
-                            linewidth=2.4 if sel else 1.0, gid=f"island_{h.q}_{h.r}"))
-        ax.add_artist(Text(x, y, str(count), ha="center", va="center_baseline", fontsize=8,
-                           color="white", fontweight="bold", gid=f"island_{h.q}_{h.r}"))
-    _draw_strip(ax, state, selection, xmin, bottom)
-    ax.add_artist(Text(xmin + 0.3, top - 0.8, _caption(state), ha="left", va="center",
-                       fontsize=9, gid="caption"))
-    if png_dpi:
-        from io import BytesIO
-
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        FigureCanvasAgg(fig)
-        raw = BytesIO()
-        fig.savefig(raw, format="png", dpi=png_dpi)
-        return raw.getvalue()
-    buffer = StringIO()
-    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-    return buffer.getvalue()
+        out.append(Text(x, y + 0.55, f"zone {g}", ha="center", va="center", fontsize=6.5,
+                        color="#1f4d1a", gid=f"zonelabel{g}"))
+    return out
 
 
-def _draw_strip(ax: Any, state: SectionXState, selection: Any, xmin: float,
-                bottom: float) -> None:
+def _door_artists(code: int, look: tuple[str, int], p: int, sel: bool) -> list[Any]:
+    x, y = _part_xy(code >> 2, look, code & 3)
+    h = FIELDS[code >> 2]
+    return [Rectangle((x - 0.3, y - 0.3), 0.6, 0.6, facecolor=PLAYER_COLORS[p],
+                      edgecolor=SELECT_EDGE if sel else "white", linewidth=2.5 if sel else 1.2,
+                      alpha=0.9, gid=f"door_{h.q}_{h.r}_{code & 3}")]
+
+
+def _prisoner_artists(code: int, look: tuple[str, int], owners: tuple[int, ...],
+                      sel: bool) -> list[Any]:
+    x, y = _part_xy(code >> 2, look, code & 3)
+    h = FIELDS[code >> 2]
+    out = []
+    for j, owner in enumerate(owners):
+        dx = (j - (len(owners) - 1) / 2) * 0.36
+        out.append(Circle((x + dx, y), 0.2, facecolor=PLAYER_COLORS[owner],
+                          edgecolor=SELECT_EDGE if sel else "white",
+                          linewidth=2.2 if sel else 1.0,
+                          gid=f"prisoner_{h.q}_{h.r}_{code & 3}_{j}"))
+    return out
+
+
+def _strip_pieces(layout: _Layout, state: SectionXState, selection: Any) -> list[Piece]:
     """Under the board: the hand of the player to move, doors in hand, scores."""
     if state.phase == OVER:
-        return
+        return []
+    xmin, bottom = layout.xmin, layout.bottom
     p = state.player
     y = bottom + 2.2
-    ax.add_artist(Text(xmin + 0.3, y + 1.5, f"{PLAYER_NAMES[p]}'s hand", fontsize=8,
-                       ha="left", va="center", gid="handlabel"))
-    hand = state.hands[p]
-    for k, tile in enumerate(hand):
-        kind = TILE_KINDS[tile]
-        rot = 0
+    pieces: list[Piece] = [(("handlabel", p), lambda: [Text(
+        xmin + 0.3, y + 1.5, f"{PLAYER_NAMES[p]}'s hand", fontsize=8, ha="left",
+        va="center", gid="handlabel")])]
+    for k, tile in enumerate(state.hands[p]):
         chosen = isinstance(selection, tuple) and selection[0] == "hand" and selection[1] == k
-        if chosen:
-            rot = selection[2]
-        c = (xmin + 1.4 + 2.2 * k, y)
-        ax.add_artist(RegularPolygon(c, 6, radius=1.0, orientation=0.0, facecolor=OCEAN_FILL,
+        rot = selection[2] if chosen else 0
+        name = TILE_KINDS[tile].name
+
+        def hand_tile(k: int = k, name: str = name, rot: int = rot,
+                      chosen: bool = chosen) -> list[Any]:
+            c = (xmin + 1.4 + 2.2 * k, y)
+            return ([RegularPolygon(c, 6, radius=1.0, orientation=0.0, facecolor=OCEAN_FILL,
                                     edgecolor=SELECT_EDGE if chosen else EDGE,
-                                    linewidth=2.6 if chosen else 0.8, gid=f"hand_{k}"))
-        _draw_tile(ax, c, kind, rot, 0, 0, scale=0.95, with_ids=False)
-        ax.add_artist(RegularPolygon(c, 6, radius=1.0, orientation=0.0, facecolor="none",
-                                    edgecolor="none", zorder=6, gid=f"hand_{k}"))   # clicks
+                                    linewidth=2.6 if chosen else 0.8, gid=f"hand_{k}")]
+                    + _tile_artists(c, KIND_BY_NAME[name], rot, f"hand{k}", scale=0.95)
+                    + [RegularPolygon(c, 6, radius=1.0, orientation=0.0, facecolor="none",
+                                      edgecolor="none", gid=f"hand_{k}")])   # clicks
+        pieces.append((("hand", k, name, rot, chosen), hand_tile))
     doors_left = sum(1 for d in state.doors[p] if d is None)
     x0 = xmin + 8.2
+    sel = selection == ("door", None)
     for j in range(doors_left):
-        sel = selection == ("door", None)
-        ax.add_artist(Rectangle((x0 + 0.8 * j, y - 0.3), 0.6, 0.6, facecolor=PLAYER_COLORS[p],
-                               edgecolor=SELECT_EDGE if sel else "white", zorder=3,
-                               linewidth=2.5 if sel else 1.0, gid=f"doorpile_{p}"))
+        pieces.append((("doorpile", p, j, sel), lambda j=j: [Rectangle(
+            (x0 + 0.8 * j, y - 0.3), 0.6, 0.6, facecolor=PLAYER_COLORS[p],
+            edgecolor=SELECT_EDGE if sel else "white", linewidth=2.5 if sel else 1.0,
+            gid=f"doorpile_{p}")]))
     if doors_left:
-        ax.add_artist(Text(x0, y + 0.8, "doors", fontsize=7, ha="left", va="center",
-                           gid="doorlabel"))
+        pieces.append((("doorlabel",), lambda: [Text(x0, y + 0.8, "doors", fontsize=7,
+                                                     ha="left", va="center", gid="doorlabel")]))
     scores = "  ".join(f"{PLAYER_NAMES[q]} {state.escaped(q)} free {state.buried(q)} lost"
                        + (" key" if state.keys[q] else "") for q in range(state.num_players))
-    ax.add_artist(Text(xmin + 0.3, bottom + 0.45, scores, fontsize=6.5, ha="left", va="center",
-                       gid="scores"))
+    pieces.append((("scores", scores), lambda: [Text(
+        xmin + 0.3, bottom + 0.45, scores, fontsize=6.5, ha="left", va="center",
+        gid="scores")]))
+    return pieces
 
 
 def _caption(state: SectionXState) -> str:
@@ -368,7 +517,9 @@ def kind_picture(name: str, rotation: int = 0) -> SVGPicture:
         ax.set_axis_off()
         ax.add_artist(RegularPolygon((0, 0), 6, radius=1.0, orientation=0.0, facecolor=OCEAN_FILL,
                                     edgecolor=EDGE))
-        _draw_tile(ax, (0, 0), kind, rotation, 0, 0, with_ids=False)
+        for artist in _tile_artists((0, 0), kind, rotation, None):
+            artist.set_gid(None)
+            ax.add_artist(artist)
         buffer = StringIO()
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     return SVGPicture(buffer.getvalue())

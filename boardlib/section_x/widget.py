@@ -213,13 +213,11 @@ class SectionXController(BaseController):
             a, b = (move.src, move.dst) if isinstance(move, MoveTile) else (move.a, move.b)
             return [f"field_{a.q}_{a.r}", f"field_{b.q}_{b.r}"]
         if isinstance(move, RotateTile):
-            kind, rot = state.tile_at(move.field)
-            rotations = distinct_rotations(kind)
-            start = rotations.index(canonical_rotation(kind, rot))
-            target = rotations.index(canonical_rotation(kind, move.rotation))
-            n = (target - start) % len(rotations)
+            # A second click on the tile plays the next rotation the engine accepts; a
+            # rotation further round has no click path (the panel plays it from the list).
             cell = f"field_{move.field.q}_{move.field.r}"
-            return [cell] + [cell] * n
+            result = self._rotate(state, move.field)
+            return [cell, cell] if isinstance(result, Play) and result.move == move else []
         if isinstance(move, Step):
             return [_place_id(parse_place(move.src)), _place_id(parse_place(move.dst))]
         if isinstance(move, Door):

@@ -102,3 +102,19 @@ def test_mimebundle_and_greedy_seat():
     data = data[0] if isinstance(data, tuple) else data
     assert "image/svg+xml" in data
     assert board.seats[1] == "greedy" and type(board._bot_for(1)).__name__ == "EscapeBot"
+
+
+def test_drawing_does_not_depend_on_pieces_kept_from_earlier_drawings():
+    from boardlib.section_x import draw
+    from boardlib.section_x.rules import FIELD_INDEX
+
+    part = FIELD_INDEX[H("2,0")] * 4                 # part 0 of the tile on 2,0
+    s = act(tiles={**EAST, "0,2": ("hiding", 2)}, prisoners={0: ["2,0/0"], 1: ["zone 5"]},
+            doors={1: ["3,0/0"]}, hands={0: ["fork", "straight"]})
+    other = position(tiles={"2,0": ("fork", 1), "-2,1": ("crossing", 0)}, hands={0: ["fork"]})
+    warm = [draw_svg(other, ("hand", 0, 2)), draw_svg(s, ("from", -1), targets=[part, -10])]
+    draw._LAYOUT = None                              # forget every kept piece
+    cold = [draw_svg(s, ("from", -1), targets=[part, -10]), draw_svg(other, ("hand", 0, 2))]
+    assert cold == warm[::-1]
+    assert ids(cold[0], "target") == {"target_2_0_0"} and "zone_0" in ids(cold[0], "zone")
+    assert not re.search(r'id="(patch|line2d|text)_', cold[0])   # no stray clickable ids
