@@ -21,10 +21,9 @@ Pure drawing: no widgets here. Same state and arguments, same bytes.
 """
 from __future__ import annotations
 
-import contextlib
 import io
 import re
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
@@ -32,6 +31,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, PathPatch, Rectangle
 from matplotlib.path import Path
 from matplotlib.text import Text
+
+from boardlib.svg import SVGPicture, svg_settings
 
 from .rules import (AFTER, COLOURS, OVER, TILE, CarcassonneState, PlaceFollower, PlaceTile,
                     PlaceTunnelToken)
@@ -49,7 +50,6 @@ CLOISTER_FILL = "#c0392b"
 FIT_FILL = "#fff1a8"
 HINT_EDGE = "#7c3aed"
 UNIT_INCHES = 0.7
-SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
 
 # Edge midpoints of the unit tile, N E S W (y up).
 MID = ((0.0, 0.5), (0.5, 0.0), (0.0, -0.5), (-0.5, 0.0))
@@ -253,7 +253,7 @@ def _figure(xmin: float, xmax: float, ymin: float, ymax: float) -> tuple[Figure,
 
 def _svg(fig: Figure) -> str:
     buffer = io.StringIO()
-    with matplotlib.rc_context(SVG_RC):
+    with svg_settings():
         fig.savefig(buffer, format="svg", metadata={"Date": None})
     return buffer.getvalue()
 
@@ -288,7 +288,7 @@ class _Canvas:
         self.ax.set_axis_off()
         self.size = side * 72  # points
         self._buffer = io.StringIO()
-        with _svg_settings():
+        with svg_settings():
             self._renderer = RendererSVG(self.size, self.size, self._buffer,
                                          metadata={"Date": None})
         self.header = self._buffer.getvalue()
@@ -304,7 +304,7 @@ class _Canvas:
             buffer = self._buffer
             buffer.seek(0)
             buffer.truncate()
-            with _svg_settings():
+            with svg_settings():
                 for artist in artists:
                     artist.set_figure(self.fig)
                     artist.set_transform(self.ax.transData)
@@ -335,18 +335,6 @@ def _canvas() -> _Canvas:
     if not _CANVAS:
         _CANVAS.append(_Canvas())
     return _CANVAS[0]
-
-
-@contextlib.contextmanager
-def _svg_settings() -> Iterator[None]:
-    """Our SVG rcParams for a moment (cheaper than ``rc_context``, which copies them all)."""
-    params = matplotlib.rcParams
-    saved = {key: params[key] for key in SVG_RC}
-    params.update(SVG_RC)
-    try:
-        yield
-    finally:
-        params.update(saved)
 
 
 def _tile_artists(x: float, y: float, letter: str, rotation: int, gid: str, parts: str,
@@ -486,22 +474,9 @@ def _colours_for(state: CarcassonneState) -> list[str]:
     return [c for c in game.colours_of[state.player] if state.token_count(c) < 2]
 
 
-class SVGPicture:
-    """An SVG string that notebooks display as a picture."""
-
-    def __init__(self, svg: str) -> None:
-        self.svg = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return "<Carcassonne board picture>"
-
-
 def picture(state: CarcassonneState, **kwargs: Any) -> SVGPicture:
     """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
-    return SVGPicture(draw_svg(state, **kwargs))
+    return SVGPicture(draw_svg(state, **kwargs), "Carcassonne board")
 
 
 def draw_tile(letter: str, rotation: int = 0) -> SVGPicture:
@@ -510,7 +485,7 @@ def draw_tile(letter: str, rotation: int = 0) -> SVGPicture:
     paint = _Painter(ax)
     paint.tile(0.0, 0.0, letter, rotation)
     paint.flush(f"tile-{letter}")
-    return SVGPicture(_svg(fig))
+    return SVGPicture(_svg(fig), f"tile {letter}")
 
 
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "TOKEN_COLORS", "draw_svg", "picture", "draw_tile",

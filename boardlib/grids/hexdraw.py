@@ -13,10 +13,11 @@ from typing import Iterable, Mapping
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, RegularPolygon
 
+from boardlib.svg import svg_settings
+
 from .hex import Hex
 
 SQRT3 = math.sqrt(3.0)
-SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
 
 
 def hex_center(h: Hex) -> tuple[float, float]:
@@ -33,8 +34,6 @@ def hex_svg(cells: Iterable[Hex], *, labels: Mapping[Hex, str] | None = None,
     ``labels``: text per hex (``coordinates=True`` writes ``q,r`` on every hex instead);
     ``colors``: fill per hex; ``arrows``: (from, to) pairs drawn centre to centre.
     """
-    import matplotlib
-
     cells = list(cells)
     labels = dict(labels or {})
     if coordinates:
@@ -42,7 +41,7 @@ def hex_svg(cells: Iterable[Hex], *, labels: Mapping[Hex, str] | None = None,
     colors = colors or {}
     xs, ys = zip(*(hex_center(h) for h in cells)) if cells else ((0.0,), (0.0,))
     width, height = max(xs) - min(xs) + 2 * SQRT3 / 2 + 0.4, max(ys) - min(ys) + 2.4
-    with matplotlib.rc_context(SVG_RC):
+    with svg_settings():
         fig = Figure(figsize=(width * unit, (height + (0.8 if title else 0)) * unit))
         ax = fig.add_axes((0, 0, 1, 1))
         ax.set_axis_off()

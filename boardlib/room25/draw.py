@@ -16,9 +16,8 @@ This module is imported only by widgets and notebooks, never by the rules.
 """
 from __future__ import annotations
 
-import contextlib
 import io
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
@@ -26,11 +25,12 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon, Rectangle
 from matplotlib.text import Text
 
+from boardlib.svg import SVGPicture, svg_settings
+
 from .rooms import KINDS
 from .rules import (CENTER, CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
                     Room25State)
 
-SVG_RC = {"svg.hashsalt": "boardlib-room25", "svg.fonttype": "none", "svg.id": None}
 
 # Okabe–Ito colours for the players (colour-vision safe).
 PLAYER_COLORS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7",
@@ -115,7 +115,7 @@ class _Board:
             artist.set_clip_on(False)
         self._pieces: dict[tuple[Any, ...], str] = {}
         self._buffer = io.StringIO()
-        with _svg_settings():
+        with svg_settings():
             self._renderer = RendererSVG(FIG_W * 72, FIG_H * 72, self._buffer,
                                          metadata={"Date": None})
         self._header = self._buffer.getvalue() + ' <g id="figure">\n  <g id="board">\n'
@@ -125,7 +125,7 @@ class _Board:
         buffer = self._buffer
         buffer.seek(0)
         buffer.truncate()
-        with _svg_settings():
+        with svg_settings():
             for artist in artists:
                 artist.draw(self._renderer)
         return buffer.getvalue()
@@ -213,17 +213,6 @@ class _Board:
 _BOARD: _Board | None = None
 
 
-@contextlib.contextmanager
-def _svg_settings() -> Iterator[None]:
-    params = matplotlib.rcParams
-    saved = {key: params[key] for key in SVG_RC}
-    params.update(SVG_RC)
-    try:
-        yield
-    finally:
-        params.update(saved)
-
-
 def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = None,
              targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
              show_slides: bool = True) -> str:
@@ -305,22 +294,9 @@ def _legend(state: Room25State, viewer: int | None) -> str:
     return f"as {who} sees it · grey ? = face down · (name) = seen, still face down"
 
 
-class SVGPicture:
-    """An SVG string that notebooks display as a picture."""
-
-    def __init__(self, svg: str) -> None:
-        self.svg = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return "<Room 25 picture>"
-
-
 def picture(state: Room25State, viewer: int | None = None, **kwargs: Any) -> SVGPicture:
     """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
-    return SVGPicture(draw_svg(state, viewer, **kwargs))
+    return SVGPicture(draw_svg(state, viewer, **kwargs), "Room 25")
 
 
 def slide_id(line: int, direction: int) -> str:

@@ -24,12 +24,10 @@ bytes, whichever pieces were drawn before (a test checks it).
 """
 from __future__ import annotations
 
-import contextlib
 import io
-import math
 import re
 from collections import OrderedDict
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 import matplotlib
 import matplotlib.style
@@ -39,6 +37,8 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, RegularPolygo
 from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
+from boardlib.grids.hexdraw import hex_center
+from boardlib.svg import SVGPicture, parse_id, svg_settings
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
@@ -58,27 +58,10 @@ SHIP_RADIUS = 0.58
 UNIT_INCHES = 0.30  # drawing size of one hex radius
 RESERVE_STRIP = 2.4  # height of the reserve strip under the board, in hex radii
 
-SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
-_SQRT3 = math.sqrt(3.0)
-
-
-def hex_center(h: Hex) -> tuple[float, float]:
-    """Pixel centre of a pointy-top hex of radius 1 (y up, so rows go down)."""
-    return (_SQRT3 * (h.q + h.r / 2.0), -1.5 * h.r)
 
 
 def hex_id(prefix: str, h: Hex) -> str:
     return f"{prefix}_{h.q}_{h.r}"
-
-
-def parse_id(element_id: str) -> tuple[str, tuple[int, ...]] | None:
-    """``"hex_3_-1"`` -> ``("hex", (3, -1))``; ``None`` for ids that are not ours."""
-    prefix, _, rest = element_id.partition("_")
-    try:
-        fields = tuple(int(part) for part in rest.split("_")) if rest else ()
-    except ValueError:
-        return None
-    return prefix, fields
 
 
 def attack_edges(state: ZyrcanState) -> list[tuple[Hex, Hex, int]]:
@@ -170,7 +153,7 @@ class _Board:
         self._pieces: dict[tuple[Any, ...], str] = {}
         self._buffer = io.StringIO()
         w_pt, h_pt = width * UNIT_INCHES * 72, height * UNIT_INCHES * 72
-        with _svg_settings():
+        with svg_settings():
             self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
         # Group ids without "_": the browser reports only ids like "hex_3_-1" as clicks.
         groups = ' <g id="figure">\n  <g id="board">\n'
@@ -179,7 +162,7 @@ class _Board:
         # viewBox cuts it off (SVG y grows downwards, so the pieces stay where they are).
         strip_pt = (RESERVE_STRIP - 0.3) * UNIT_INCHES * 72
         cropped = io.StringIO()
-        with _svg_settings():
+        with svg_settings():
             RendererSVG(w_pt, h_pt - strip_pt, cropped, metadata={"Date": None})
         self._header_short = cropped.getvalue() + groups
         self._footer = "  </g>\n </g>\n</svg>\n"
@@ -201,7 +184,7 @@ class _Board:
         buffer = self._buffer
         buffer.seek(0)
         buffer.truncate()
-        with _svg_settings():
+        with svg_settings():
             for artist in artists:
                 if artist.get_visible():
                     artist.draw(self._renderer)
@@ -353,18 +336,6 @@ def _compact(svg: str) -> str:
     return _NO_ROTATION.sub("", svg)
 
 
-@contextlib.contextmanager
-def _svg_settings() -> Iterator[None]:
-    """Our SVG rcParams for a moment (cheaper than ``rc_context``, which copies them all)."""
-    params = matplotlib.rcParams
-    saved = {key: params[key] for key in SVG_RC}
-    params.update(SVG_RC)
-    try:
-        yield
-    finally:
-        params.update(saved)
-
-
 def _board_for(game: ZyrcanGame) -> _Board:
     key = game.hexes
     board = _BOARDS.get(key)
@@ -409,22 +380,9 @@ def draw_attack_graph(state: ZyrcanState, **kwargs: Any) -> str:
     return draw_svg(state, show_attacks=True, **kwargs)
 
 
-class SVGPicture:
-    """An SVG string that notebooks display as a picture (``display(SVGPicture(svg))``)."""
-
-    def __init__(self, svg: str) -> None:
-        self.svg = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return "<Zyrcan board picture>"
-
-
 def picture(state: ZyrcanState, **kwargs: Any) -> SVGPicture:
     """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
-    return SVGPicture(draw_svg(state, **kwargs))
+    return SVGPicture(draw_svg(state, **kwargs), "Zyrcan board")
 
 
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "hex_center", "hex_id", "parse_id", "attack_edges",

@@ -1,0 +1,50 @@
+"""What every game's matplotlib drawing shares: deterministic SVG and pictures for notebooks.
+
+Each game's ``draw`` module turns a state into an SVG string whose clickable elements carry
+ids such as ``hex_3_-1`` (a lower-case prefix, then integer fields joined by ``_``).
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Iterator
+
+import matplotlib
+
+SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
+"""Fixed ids for clip paths and text kept as text: the same state gives the same bytes."""
+
+
+@contextlib.contextmanager
+def svg_settings() -> Iterator[None]:
+    """Our SVG rcParams for a moment (cheaper than ``rc_context``, which copies them all)."""
+    params = matplotlib.rcParams
+    saved = {key: params[key] for key in SVG_RC}
+    params.update(SVG_RC)
+    try:
+        yield
+    finally:
+        params.update(saved)
+
+
+def parse_id(element_id: str) -> tuple[str, tuple[int, ...]] | None:
+    """``"hex_3_-1"`` -> ``("hex", (3, -1))``; ``None`` for ids that are not of that form."""
+    prefix, _, rest = element_id.partition("_")
+    try:
+        fields = tuple(int(part) for part in rest.split("_")) if rest else ()
+    except ValueError:
+        return None
+    return prefix, fields
+
+
+class SVGPicture:
+    """An SVG string that a notebook cell shows as a picture (and GitHub shows when saved)."""
+
+    def __init__(self, svg: str, name: str = "board") -> None:
+        self.svg = svg
+        self.name = name
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<{self.name} picture>"
