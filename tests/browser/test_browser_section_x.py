@@ -1,0 +1,179 @@
+"""Real clicks on a Section X board in JupyterLab (headless Chromium).
+
+One generated notebook (written into the served folder, independent of the prose notebooks)
+shows two boards: a new 2-player game (phase 2: place a tile) and a prepared phase-3 position
+from ``boardlib.section_x.positions`` where Red's prisoner on 2,0/0 can step to 3,0/0. Each
+test clicks its own board like a person (mouse at screen coordinates), waits for the kernel's
+new picture (the old <svg> leaves the page), and checks what the engine changed as the
+page shows it: ids of tiles and prisoners, the status line and the move list.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+import boardlib
+from boardlib.grids.hex import Hex
+from boardlib.section_x.positions import act
+from boardlib.section_x.rules import PlaceTile, Step
+from boardlib.section_x.tiles import TILE_KINDS
+
+NAME = "section_x_board_fixture.ipynb"
+NEW_GAME_PANEL, STEP_PANEL = 0, 1
+STEP_TILES = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
+STEP_PRISONERS = {0: ["2,0/0"]}
+PLACE_AT = Hex(2, 0)  # an ocean field next to the island
+
+
+def write_notebook(folder) -> None:
+    import nbformat
+
+    cells = [
+        nbformat.v4.new_markdown_cell("# Section X board (browser-test fixture)"),
+        nbformat.v4.new_code_cell(
+            "from boardlib.section_x.positions import act\n"
+            "from boardlib.section_x.widget import SectionXBoard"
+        ),
+        nbformat.v4.new_code_cell("SectionXBoard()  # a new 2-player game: phase 2"),
+        nbformat.v4.new_code_cell(
+            f"SectionXBoard(state=act(tiles={STEP_TILES!r}, prisoners={STEP_PRISONERS!r}))"
+            "  # phase 3: a prisoner can step"
+        ),
+    ]
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / NAME)
+
+
+@pytest.fixture(scope="module")
+def notebook_page(jupyterlab):
+    write_notebook(jupyterlab.server.root)
+    page = jupyterlab.open(NAME)
+    assert jupyterlab.run_all(page, NAME), "the Section X fixture notebook failed to run"
+    panels = page.locator(".boardlib-panel")
+    expect(panels).to_have_count(2)
+    expect(panels.locator(".boardlib-board svg")).to_have_count(2)
+    yield page
+    jupyterlab.close(page)
+
+
+def panel_of(page, index):
+    return page.locator(".boardlib-panel").nth(index)
+
+
+def version(board) -> int:
+    return int(board.get_attribute("data-version") or 0)
+
+
+# The id board.js sends for a click at (x, y): the nearest clickable id walking up (or null).
+SENT_ID_JS = """([x, y, board]) => {
+  for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
+    const id = n.getAttribute ? n.getAttribute("id") : null;
+    if (id && /^[a-z]+_/.test(id)) return id;
+  }
+  return null;
+}"""
+
+
+def aim(page, board, element_id: str) -> tuple[float, float]:
+    """Screen coordinates where a click reaches ``element_id``: its centre if the click there
+    is sent as that id, else the first such point of a 9 x 9 grid over its box (a person
+    aims at what they see; a shape drawn on top can make the exact centre send another id)."""
+    element = board.locator(f'[id="{element_id}"]').last  # the topmost of same-id shapes
+    last = None
+    for _ in range(40):  # until layout has settled: the same box twice in a row
+        try:
+            element.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+            box = element.bounding_box(timeout=10_000)
+        except Exception:  # replaced while we looked (a late redraw): look again
+            box = None
+        if box is not None and box == last:
+            handle = board.element_handle()
+            points = [(0.5, 0.5)] + [(i / 10, j / 10) for i in range(1, 10) for j in range(1, 10)]
+            seen = []
+            for fx, fy in points:
+                x, y = box["x"] + fx * box["width"], box["y"] + fy * box["height"]
+                sent = page.evaluate(SENT_ID_JS, [x, y, handle])
+                if sent == element_id:
+                    return x, y
+                seen.append(sent)
+            raise AssertionError(f"no point of {element_id} sends its id; clicks there send "
+                                 f"{sorted(set(map(str, seen)))}")
+        last = box
+        page.wait_for_timeout(150)
+    raise AssertionError(f"{element_id} never settled in a clickable place on the board")
+
+
+def click(page, board, element_id: str) -> None:
+    """A real mouse click on a board element, then wait for the kernel's newer picture.
+
+    BoardView swaps in a new <svg> on every picture, so the old one leaving the page is the
+    signal. (``data-version`` is not waited on: board.js sets it when the new ``svg``
+    arrives, but the kernel sends the bumped ``version`` in a later message, so the
+    attribute lags one picture behind; the tests only check it never goes backwards.)
+    """
+    before = version(board)
+    old_svg = board.locator("svg").element_handle()
+    page.mouse.click(*aim(page, board, element_id))
+    page.wait_for_function("svg => !svg.isConnected", arg=old_svg, timeout=60_000)
+    assert version(board) >= before
+
+
+def test_a_click_places_a_tile(notebook_page, ui):
+    page, panel = notebook_page, panel_of(notebook_page, NEW_GAME_PANEL)
+    board = panel.locator(".boardlib-board")
+    # What the engine expects: Red's only hand tile, unturned, on PLACE_AT (SX-07).
+    state = boardlib.load("section_x", players=2).new_initial_state()
+    kind = TILE_KINDS[state.hands[0][0]]
+    after = state.apply(PlaceTile(kind.name, PLACE_AT, 0))
+    expected_parts = {f"part_{PLACE_AT.q}_{PLACE_AT.r}_{i}" for i in range(len(kind.parts))}
+
+    assert ui.board_ids(board, "tilebody_") == set(), "a new game has no tile on the board"
+    assert ui.board_ids(board, "hand_") == {"hand_0"}
+    expect(panel.locator(".boardlib-status")).to_contain_text("Red to move — phase 2")
+
+    click(page, board, "hand_0")  # pick the hand tile: legal fields get outlined
+    target = f"targetfield_{PLACE_AT.q}_{PLACE_AT.r}"
+    expect(board.locator(f'[id="{target}"]')).to_have_count(1)
+    legal = {f"targetfield_{m.field.q}_{m.field.r}" for m in state.legal_moves()
+             if isinstance(m, PlaceTile) and m.rotation == 0}
+    assert ui.board_ids(board, "targetfield_") == legal
+    expect(panel.locator(".boardlib-status")).to_contain_text("click an outlined field")
+
+    click(page, board, target)
+    expect(board.locator(f'[id="tilebody_{PLACE_AT.q}_{PLACE_AT.r}"]')).to_have_count(1)
+    assert ui.board_ids(board, "part_") == expected_parts
+    assert ui.board_ids(board, "tilebody_") == {f"tilebody_{PLACE_AT.q}_{PLACE_AT.r}"}
+    assert ui.board_ids(board, "targetfield_") == set()
+    assert ui.board_ids(board, "hand_") == set(), "Red's only hand tile is now on the board"
+    # The engine moved on to phase 3 (SX-12) for Red, and the move list shows the placement.
+    assert after.phase == "act" and after.player == 0
+    expect(panel.locator(".boardlib-status")).to_contain_text("Red to move — phase 3")
+    expect(panel.locator(".boardlib-moves")).to_contain_text(
+        f"place {kind.name} at {PLACE_AT.q},{PLACE_AT.r}")
+    expect(panel.locator(".boardlib-why")).to_have_text("")
+
+
+def test_a_prisoner_steps(notebook_page, ui):
+    page, panel = notebook_page, panel_of(notebook_page, STEP_PANEL)
+    board = panel.locator(".boardlib-board")
+    state = act(tiles=STEP_TILES, prisoners=STEP_PRISONERS)
+    step = Step("2,0/0", "3,0/0")
+    assert state.why_illegal(step) is None  # the prepared position offers this step (SX-12)
+
+    assert ui.board_ids(board, "prisoner_") == {"prisoner_2_0_0_0"}
+    expect(panel.locator(".boardlib-status")).to_contain_text("5 steps left")
+    click(page, board, "prisoner_2_0_0_0")  # select Red's prisoner: its steps get outlined
+    expect(board.locator('[id="target_3_0_0"]')).to_have_count(1)
+    expect(panel.locator(".boardlib-status")).to_contain_text("click an outlined place")
+
+    click(page, board, "target_3_0_0")
+    expect(board.locator('[id="prisoner_3_0_0_0"]')).to_have_count(1)
+    assert ui.board_ids(board, "prisoner_") == {"prisoner_3_0_0_0"}
+    assert ui.board_ids(board, "target_") == set()
+    after = state.apply(step)
+    left = 5 - after.used_total
+    assert left == 4
+    expect(panel.locator(".boardlib-status")).to_contain_text(f"{left} steps left")
+    expect(panel.locator(".boardlib-moves")).to_contain_text("step 2,0/0 to 3,0/0")
+    expect(panel.locator(".boardlib-why")).to_have_text("")
