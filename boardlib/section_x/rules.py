@@ -272,6 +272,7 @@ _PLACE_MOVE = _MoveCache(lambda name, f, rot: PlaceTile(name, FIELDS[f], rot))
 _KIND_NO: tuple[int, ...] = tuple(KINDS.index(k) for k in TILE_KINDS)
 _NUM_PARTS: tuple[int, ...] = tuple(len(k.parts) for k in TILE_KINDS)
 _HIDING: tuple[bool, ...] = tuple(k.hiding for k in TILE_KINDS)
+_CAPACITY: tuple[int, ...] = tuple(k.capacity for k in TILE_KINDS)
 _SHAPES: tuple[tuple[tuple[int, tuple[PlaceTile, ...]], ...], ...] = tuple(
     tuple((outline(k, rot), tuple(PlaceTile(k.name, h, rot) for h in FIELDS))
           for rot in distinct_rotations(k)) for k in KINDS)
@@ -285,6 +286,27 @@ _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
 _STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
 _DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
 _END = EndTurn()
+class _DoorRow(dict):
+    """Part code -> the door move from ``src`` (None: from the hand) to that part; filled on
+    first use with the same objects as ``_DOOR``. Int keys hash faster than pairs."""
+
+    def __init__(self, src: int | None) -> None:
+        super().__init__()
+        self.src = src
+
+    def __missing__(self, dst: int) -> Door:
+        value = self[dst] = _DOOR[dst, self.src]
+        return value
+
+
+_DOOR_ROWS: dict[int | None, _DoorRow] = {}
+
+
+def _door_row(src: int | None) -> _DoorRow:
+    row = _DOOR_ROWS.get(src)
+    if row is None:
+        row = _DOOR_ROWS[src] = _DoorRow(src)
+    return row
 
 _PLACE_TEXTS: dict[int, str] = {c: _place_text(c) for c in
                                  [ISLAND, FREED, BURIED] + [zone_code(g) for g in range(6)]
@@ -596,6 +618,20 @@ class SectionXState(State):
                 rotatable.append(f)
             elif _HIDING[cell[0]] and all(k // PRISONERS == p for k in on_tile):
                 movable.append((f, True))   # SX-11 applies to this one
+        if not strict and not first_only and not any(h for _, h in movable):
+            # the common case: no hiding place carries prisoners, nothing to check per pair
+            fields = [f for f, _ in movable]
+            for x, a in enumerate(fields):
+                row = _SWAP[a]
+                moves += [row[b] for b in fields[x + 1:]]
+            for a in fields:
+                row = _MOVE[a]
+                moves += [row[g] for g in empty]
+            for f in rotatable:
+                tile, rot = board[f]
+                row = _ROTATE[f]
+                moves += [row[r] for r in _OTHER_ROTATIONS[tile][rot]]
+            return moves
         for x in range(len(movable)):
             a, a_hides = movable[x]
             row = _SWAP[a]
@@ -663,11 +699,21 @@ class SectionXState(State):
                           if (c >= 0 or c == ISLAND) and self.used[k] < STEPS_PER_PRISONER})
         links = self.links()
         occ = self.occupancy()
+        board = self.board
+        # doors that would stop this player: another player's, and no key left (SX-13, SX-I6)
+        barred = () if self.keys[p] else {d[0] for q, ds in enumerate(self.doors) if q != p
+                                          for d in ds if d is not None}
         steps = []
         for src in sources:
             for dst in links.get(src, ()):
-                if self._step_block(p, dst, occ) is None:
-                    steps.append(_STEP[src, dst])
+                # the same answers as _step_block(p, dst, occ) is None, without sentences
+                if dst >= 0:
+                    here = occ.get(dst)
+                    if (here and len(here) >= _CAPACITY[board[dst >> 2][0]]) or dst in barred:
+                        continue
+                elif dst != ISLAND and occ.get(dst):     # a zone already claimed (SX-18)
+                    continue
+                steps.append(_STEP[src, dst])
         return steps
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
@@ -695,17 +741,20 @@ class SectionXState(State):
         p = self.player
         comp, _ = self.tunnels()
         owners = self.owners()
-        parts = sorted(c for c in comp)
+        parts = sorted(comp)
         moves: list[Door] = []
         doors = self.doors[p]
         if any(d is None for d in doors):
-            moves.extend(_DOOR[c, None] for c in parts if comp[c] not in owners)
+            row = _door_row(None)
+            moves += [row[c] for c in parts if comp[c] not in owners]
         for d in doors:
             if d is None:
                 continue
-            own = comp[d[0]]   # lifting this door frees its own tunnel (SX-I5)
-            moves.extend(_DOOR[c, d[0]] for c in parts
-                         if c != d[0] and (comp[c] == own or comp[c] not in owners))
+            src = d[0]
+            own = comp[src]   # lifting this door frees its own tunnel (SX-I5)
+            row = _door_row(src)
+            moves += [row[c] for c in parts
+                      if c != src and (comp[c] == own or comp[c] not in owners)]
         return moves
 
     def has_tile_action(self) -> bool:
@@ -1447,20 +1496,19 @@ def _compute_tunnels(board: tuple, links: dict[int, tuple[int, ...]]) -> tuple[d
     """Tunnels = connected components of parts (island and zones do not join them)."""
     comp: dict[int, int] = {}
     sizes: list[int] = []
-    for start in sorted(c for c in links if c >= 0):
+    for start in sorted([c for c in links if c >= 0]):
         if start in comp:
             continue
         t = len(sizes)
         comp[start] = t
         stack = [start]
-        fields = set()
+        fields = {start >> 2}
         while stack:
-            c = stack.pop()
-            fields.add(c >> 2)
-            for n in links[c]:
+            for n in links[stack.pop()]:
                 if n >= 0 and n not in comp:
                     comp[n] = t
                     stack.append(n)
+                    fields.add(n >> 2)
         sizes.append(len(fields))
     return comp, sizes
 
