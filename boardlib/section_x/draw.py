@@ -170,7 +170,8 @@ class _Layout:
         self._buffer = io.StringIO()
         w_pt, h_pt = self.size[0] * 72, self.size[1] * 72
         with _svg_settings():
-            self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
+            self._renderer = RendererSVG(w_pt, h_pt, self._buffer,
+                                         metadata={"Date": None, "Creator": None})
         # group ids without "_": the browser reports only ids like "field_2_0" as clicks
         self._header = self._buffer.getvalue() + ' <g id="figure">\n  <g id="board">\n'
         self._footer = "  </g>\n </g>\n</svg>\n"
