@@ -11,6 +11,10 @@ widget reports:
                       ``d`` = 0 towards the start (left/up), 1 towards the end (right/down)
 * ``target_<p>``      an outline on a place a legal move of the selection goes to
 * ``hint_<p>``        a place marked by a hint
+* ``turn_<t>``        box ``t`` of the countdown track above the complex (R25-10, R25-12)
+* ``shifted_<k>_<d>`` a Control marker: line ``k`` was slid in direction ``d`` this turn
+                      (R25-17, R25-27); the opposite arrow is greyed (R25-19)
+* ``ready_screen``    the "pass the screen" cover of hot-seat play (R25-I4)
 
 This module is imported only by widgets and notebooks, never by the rules.
 """
@@ -71,8 +75,12 @@ def _arrow(line: int, d: int) -> list[tuple[float, float]]:
     return [(x - 0.22, y), (x + 0.22, y), (x, y + s * 0.32)]
 
 
-FIG_W, FIG_H = 5.4, 6.0            # inches
-XLIM, YLIM = (-0.7, SIZE + 0.7), (-0.75, SIZE + 1.05)
+FIG_W, FIG_H = 5.4, 6.6            # inches
+XLIM, YLIM = (-0.7, SIZE + 0.7), (-0.75, SIZE + 1.75)
+TRACK_Y = SIZE + 0.62              # the countdown track, between the arrows and the caption
+# Countdown track colours: turns played, the current turn, turns to come, turns the alarm cut.
+TRACK_FILL = {"past": "#d1d5db", "now": "#111827", "next": "#f9fafb", "cut": "#fecaca"}
+CONTROL_FILL = "#E69F00"
 
 
 class _Board:
@@ -104,12 +112,27 @@ class _Board:
         self.initial = Text(0, 0, "", ha="center", va="center", fontsize=7, color="white",
                             fontweight="bold")
         self.arrow = Polygon([(0, 0), (1, 0), (0, 1)], closed=True, edgecolor="none")
-        self.caption = Text(SIZE / 2, SIZE + 0.75, "", ha="center", va="center", fontsize=10)
+        self.caption = Text(SIZE / 2, SIZE + 1.45, "", ha="center", va="center", fontsize=10)
+        self.box = Rectangle((0, 0), 0.36, 0.36, linewidth=1.0)
+        self.box_text = Text(0, 0, "", ha="center", va="center", fontsize=7.5)
+        self.cross = Polygon([(0, 0), (1, 1)], closed=False, edgecolor="#b91c1c",
+                             linewidth=1.4, fill=False)
+        self.track_label = Text(-0.05, TRACK_Y + 0.18, "", ha="right", va="center",
+                                fontsize=7.5, color="#374151")
+        self.token = Circle((0, 0), 0.12, facecolor=CONTROL_FILL, edgecolor="black",
+                            linewidth=0.8)
+        self.token_text = Text(0, 0, "C", ha="center", va="center", fontsize=6.5,
+                               fontweight="bold", color="black")
+        self.cover = Rectangle((-0.1, 0.6), SIZE + 0.2, SIZE - 1.2, facecolor="#f9fafb",
+                               edgecolor="#111827", linewidth=2.0, alpha=0.96)
+        self.cover_text = Text(SIZE / 2, SIZE / 2, "", ha="center", va="center", fontsize=12,
+                               fontweight="bold", color="#111827", wrap=False)
         self.legend = Text(SIZE / 2, -0.6, "", ha="center", va="center", fontsize=7.5,
                            color="#374151")
         for artist in [self.rect, self.label, self.place, self.lock, *self.markers, self.target,
                        self.hint, self.disc, self.initial, self.arrow, self.caption,
-                       self.legend]:
+                       self.legend, self.box, self.box_text, self.cross, self.track_label,
+                       self.token, self.token_text, self.cover, self.cover_text]:
             artist.set_figure(self.fig)
             artist.set_transform(self.ax.transData)
             artist.set_clip_on(False)
@@ -198,8 +221,46 @@ class _Board:
             return [self.arrow]
         return self._piece(("slide", line, d, greyed), prepare)
 
+    def track_box(self, t: int, look: str, alarm_cut: bool) -> str:
+        """Box ``t`` of the countdown track: ``look`` is past, now, next or cut (R25-12)."""
+        def prepare() -> list[Any]:
+            x = _track_x(t)
+            self.box.set_xy((x, TRACK_Y))
+            self.box.set_facecolor(TRACK_FILL[look])
+            self.box.set_edgecolor("#b91c1c" if look == "cut" else "#111827")
+            self.box.set_linewidth(2.2 if look == "now" else 1.0)
+            self.box.set_gid(f"turn_{t}")
+            self.box_text.set_text(str(t))
+            self.box_text.set_position((x + 0.18, TRACK_Y + 0.18))
+            self.box_text.set_color("white" if look == "now" else "#111827")
+            out: list[Any] = [self.box, self.box_text]
+            if look == "cut":
+                self.cross.set_xy([(x + 0.04, TRACK_Y + 0.04), (x + 0.32, TRACK_Y + 0.32)])
+                out.append(self.cross)
+            return out
+        return self._piece(("track", t, look, alarm_cut), prepare)
+
+    def control_marker(self, line: int, d: int) -> str:
+        """A Control marker on the arrow of the direction line ``line`` slid (R25-17/19)."""
+        def prepare() -> list[Any]:
+            xs, ys = zip(*_arrow(line, d))
+            cx, cy = sum(xs) / 3, sum(ys) / 3
+            self.token.center = (cx, cy)
+            self.token.set_gid(f"shifted_{line}_{1 if d > 0 else 0}")
+            self.token_text.set_position((cx, cy))
+            return [self.token, self.token_text]
+        return self._piece(("control", line, d), prepare)
+
+    def cover_piece(self, value: str) -> str:
+        def prepare() -> list[Any]:
+            self.cover.set_gid("ready_screen")
+            self.cover_text.set_text(value)
+            return [self.cover, self.cover_text]
+        return self._piece(("cover", value), prepare)
+
     def text(self, which: str, value: str) -> str:
-        artist = self.caption if which == "caption" else self.legend
+        artist = {"caption": self.caption, "legend": self.legend,
+                  "track": self.track_label}[which]
 
         def prepare() -> list[Any]:
             artist.set_text(value)
@@ -215,10 +276,16 @@ _BOARD: _Board | None = None
 
 def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = None,
              targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
-             show_slides: bool = True) -> str:
+             show_slides: bool = True, cover: str | None = None) -> str:
     """The complex as an SVG string, as ``viewer`` may see it (None: only public facts;
     ``reveal_all``: everything, for teaching). ``targets``: places to outline. ``hint``:
-    a move to mark (its place, when it has one). Same arguments, same bytes."""
+    a move to mark (its place, when it has one). ``cover``: a text over the middle of the
+    board (the hot-seat "pass the screen" step). Same arguments, same bytes.
+
+    Above the complex the countdown track shows turns 1 … 8 or 10 with the current turn
+    filled (R25-10); after the alarm (R25-12) the turns beyond the new last turn are red
+    and crossed out. A Control marker "C" sits on the arrow of every line slid this turn,
+    pointing the way it went (R25-17, R25-27); the arrow back is greyed (R25-19)."""
     global _BOARD
     if _BOARD is None:
         _BOARD = _Board()
@@ -253,9 +320,37 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
                 continue
             for d in (-1, 1):
                 parts.append(board.slide(line, d, state.shifts[line] == -d))
+    for line, d in enumerate(state.shifts):
+        if d:
+            parts.append(board.control_marker(line, d))
+    alarm = bool(state.alarm)
+    for t, look in enumerate(track_looks(state), start=1):
+        parts.append(board.track_box(t, look, alarm))
+    parts.append(board.text("track", "ALARM" if alarm else "turn"))
     parts.append(board.text("caption", _caption(state)))
     parts.append(board.text("legend", _legend(state, viewer)))
+    if cover is not None:
+        parts.append(board.cover_piece(cover))
     return board.svg(parts)
+
+
+def _track_x(t: int) -> float:
+    """Left edge of countdown box ``t`` (1-based): 10 boxes fit over the five columns."""
+    return 0.05 + (t - 1) * 0.495
+
+
+def track_looks(state: Room25State) -> list[str]:
+    """How each box of the countdown track looks (R25-10, R25-12): ``past``, ``now``,
+    ``next`` or ``cut`` (after the alarm, the turns beyond the new last turn)."""
+    out = []
+    for t in range(1, state.game.turns + 1):
+        if t > state.last_turn:
+            out.append("cut")
+        elif t != state.turn:
+            out.append("past" if t < state.turn else "next")
+        else:
+            out.append("now")
+    return out
 
 
 def _known(state: Room25State, viewer: int | None, reveal_all: bool) -> list[str | None]:
@@ -285,7 +380,7 @@ def _caption(state: Room25State) -> str:
     who = state.game.names[c] if c is not None else PLAYER_NAMES[state.current_player % 6]
     phase = {"clue": "first clue", "program": "programming", "exec":
              f"execution, action {state.pass_no}", "pending": "room effect"}[state.phase]
-    return (f"Turn {state.turn} · {state.remaining_turns()} left"
+    return (f"Turn {state.turn} of {state.last_turn} · {state.remaining_turns()} left"
             f"{' · ALARM' if state.alarm else ''} · {phase} · {who}")
 
 
@@ -303,5 +398,5 @@ def slide_id(line: int, direction: int) -> str:
     return f"slide_{line}_{1 if direction > 0 else 0}"
 
 
-__all__ = ["draw_svg", "picture", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES", "room_colour",
+__all__ = ["draw_svg", "picture", "track_looks", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES", "room_colour",
            "slide_id", "LINES"]

@@ -9,11 +9,24 @@
   buttons too. In programming a click on a room puts your reminder marker (R25-20).
 
 The board shows the complex as the player to move knows it (``viewer``: fix it
-to one seat when playing against bots, so the picture never shows what that
-seat may not see, R25-I4). The move list never shows programs.
+to one seat; with a single human seat among bots it is fixed to that seat, so the
+picture never shows what a bot's seat has seen, R25-I4). The move list never
+shows programs. Above the complex the countdown track marks the current turn and
+the turns the alarm cut (R25-10, R25-12); a "C" marker sits on the arrow of each
+line slid this turn (R25-17, R25-19).
+
+Hot seat (``pass_screen=True`` or the "Pass the screen" checkbox): when the turn
+goes from one human seat to another, the board first shows only public facts under
+a "Pass the screen to <player> — click when ready" cover, and no programming
+buttons; a click on the board or on the button shows the next player's view
+(R25-I4). Bot seats need no such step.
+
+Under the board a narration line tells what the last step did, every effect with
+its rule ID (the event log keeps the whole story).
 """
 from __future__ import annotations
 
+import html
 import re
 from typing import Any, Sequence
 
@@ -42,18 +55,26 @@ class Room25Controller(BaseController):
 
     def __init__(self, viewer: int | None = None) -> None:
         self.viewer = viewer
+        self.public = False            # draw only public facts (a bot is to move in hot seat)
+        self.screen: str | None = None  # the "pass the screen" cover text, when shown
 
     def _viewer(self, state: Room25State) -> int | None:
+        if self.screen is not None or self.public:
+            return None
         if self.viewer is not None:
             return self.viewer
         return None if state.is_terminal() else state.current_player
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, state: Room25State, selection: Any, hint: Any = None) -> str:
+        if self.screen is not None:    # hot seat: nothing private until the next player is ready
+            return draw_svg(state, None, cover=self.screen)
         return draw_svg(state, self._viewer(state), selection=selection,
                         targets=self.targets(state, selection), hint=hint)
 
     def static_svg(self, state: Room25State) -> str:
+        if self.screen is not None:
+            return draw_svg(state, None, cover=self.screen)
         return draw_svg(state, self._viewer(state), targets=self.targets(state, None))
 
     @staticmethod
@@ -82,7 +103,7 @@ class Room25Controller(BaseController):
             if pushes:
                 return Select(a)
             return Play(Push(a, 0))  # the engine explains why this character cannot be pushed
-        if prefix == "slide" and b is not None:
+        if prefix in ("slide", "shifted") and b is not None:   # a Control marker sits on its arrow
             return Play(Control(a, 1 if int(b) else -1))
         return None
 
@@ -181,21 +202,149 @@ class Room25Board(GamePanel):
 
     ``seats``: per player ``"human"`` or one of this game's observation-only bots
     (``"random"``, ``"prisoner"``, ``"guard"``, ``"role"``; see ``Room25Game.BOT_CLASSES``).
-    ``viewer``: whose knowledge the picture shows (default: the player to move).
+    ``viewer``: whose knowledge the picture shows (default: the only human seat if there
+    is one, else the player to move).
+    ``pass_screen``: hot-seat play; between two human seats a "pass the screen" step hides
+    everything private (R25-I4). Also a checkbox in the toolbar.
     ``state``: a prepared position (``boardlib.room25.scenarios.position``).
     """
 
     def __init__(self, mode: str = "cooperative", players: int | None = None,
                  state: Room25State | None = None, seats: Sequence[str | Bot] | None = None,
-                 viewer: int | None = None, seed: int = 0, **kwargs: Any) -> None:
+                 viewer: int | None = None, seed: int = 0, pass_screen: bool = False,
+                 **kwargs: Any) -> None:
         options = {k: kwargs.pop(k) for k in ("composition", "reminder_markers") if k in kwargs}
         game = state.game if state is not None else boardlib.load(
             "room25", mode=mode, players=players, seed=seed, **options)
         # Hints and "Bot move" for a human seat come from a bot that sees only the mover's
         # observation: a full-state bot would give hidden rooms away (R25-I4).
         kwargs.setdefault("hint_bot", "role")
+        self._fixed_viewer = viewer
+        self._shown: int | None = None   # the human seat whose private view is on the screen
+        self.pass_screen = w.Checkbox(value=pass_screen, description="Pass the screen",
+                                      indent=False, layout=w.Layout(width="auto"))
+        self.pass_screen.tooltip = ("hot seat: between two human players, hide everything "
+                                    "private until the next one is ready (R25-I4)")
+        self.ready_button = w.Button(description="", icon="eye",
+                                     layout=w.Layout(width="auto"))
+        self.ready_button.on_click(lambda _: self.ready())
+        self.narration = w.HTML(layout=w.Layout(min_height="1.5em"))
+        self.narration.add_class("boardlib-narration")
+        controls = [self.pass_screen, *kwargs.pop("extra_controls", ())]
         super().__init__(game, Room25Controller(viewer), state=state, seats=seats, seed=seed,
-                         **kwargs)
+                         extra_controls=controls, **kwargs)
+        # The narration goes right under the "why not?" line.
+        children = list(self.children)
+        children.insert(children.index(self.why_line) + 1, self.narration)
+        self.children = children
+        self.pass_screen.observe(lambda _: self._refresh(), names="value")
+
+    # --- hot seat -------------------------------------------------------------------------
+    def _humans(self) -> list[int]:
+        return [p for p in range(self.game.num_players) if p not in self._bots]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more human seats and the "pass the screen" step switched on."""
+        return bool(self.pass_screen.value) and len(self._humans()) >= 2
+
+    @property
+    def screened(self) -> bool:
+        """Is the board waiting behind the "pass the screen" cover?"""
+        state = self.state
+        if not self.hot_seat or state.is_terminal():
+            return False
+        p = state.current_player
+        return p not in self._bots and p != self._shown
+
+    def ready(self) -> None:
+        """The next human player has the screen: show their view (R25-I4)."""
+        if not self.screened:
+            return
+        self._shown = self.state.current_player
+        self._clear_message()
+        self._refresh()
+
+    def _update_view(self) -> None:
+        controller = self.controller
+        assert isinstance(controller, Room25Controller)
+        humans = self._humans()
+        state = self.state
+        if self._fixed_viewer is not None:
+            controller.viewer = self._fixed_viewer
+        elif len(humans) == 1:
+            controller.viewer = humans[0]   # one human among bots: always that seat's view
+        else:
+            controller.viewer = None
+        screened = self.screened
+        # Hot seat and a bot to move: show only public facts (someone else may be watching).
+        controller.public = (self.hot_seat and not state.is_terminal()
+                             and state.current_player in self._bots)
+        controller.screen = (f"Pass the screen to {self._player(state.current_player)}\n"
+                             "— click when ready" if screened else None)
+
+    # --- GamePanel hooks ------------------------------------------------------------------
+    def click(self, element_id: str) -> None:
+        if self.screened:
+            self.ready()             # any click on the cover: the next player is ready
+            return
+        super().click(element_id)
+
+    def try_move(self, move: Any) -> bool:
+        if self.screened:
+            self._say(f"First pass the screen to {self._player(self.state.current_player)} "
+                      "and click when ready (R25-I4).")
+            return False
+        return super().try_move(move)
+
+    def hint(self) -> Any:
+        if self.screened:
+            self._say("The hint waits until the next player has the screen (R25-I4).")
+            return None
+        return super().hint()
+
+    def _draw(self) -> None:
+        self._update_view()
+        super()._draw()
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        self._narrate()
+
+    def _refresh_status(self) -> None:
+        super()._refresh_status()
+        if self.screened:
+            who = html.escape(self._player(self.state.current_player))
+            self.status_line.value = (f"<b>{html.escape(self._title)}</b> · Pass the screen "
+                                      f"to {who} — click when ready (R25-I4)")
+
+    def _refresh_actions(self) -> None:
+        if self.screened:
+            label = (f"Pass the screen to {self._player(self.state.current_player)} — "
+                     "click when ready")
+            self.ready_button.description = label
+            if list(self.actions.children) != [self.ready_button]:
+                self.actions.children = [self.ready_button]
+            return
+        if list(self.actions.children) == [self.ready_button]:
+            self.actions.children = []
+        super()._refresh_actions()
+
+    def _narrate(self) -> None:
+        """The last step's effects, each with its rule ID (R25-08: execution step by step)."""
+        self.narration.value = "".join(
+            f"<div>▸ {html.escape(line)}</div>" for line in self.narration_lines())
+
+    def narration_lines(self) -> list[str]:
+        """What the last move did, one line per effect with its rule ID."""
+        match = self.match
+        if not match.moves:
+            return []
+        before = match.states[-2]
+        who = self._helpers.describe(before, match.moves[-1])
+        lines = [f"Last step — {self._player(before.current_player)}: {who}"]
+        lines += [self._helpers.localize(str(e)) for e in self.state.events]
+        return lines
 
     def _option_form(self) -> dict[str, w.Widget]:
         """The shared form, plus the number of players (its default depends on the mode)."""

@@ -1,0 +1,162 @@
+"""Room 25 board widget driven from Python: countdown track and Control markers on the
+picture, hot-seat "pass the screen" (R25-I4), narration with rule IDs, Look shown only
+to the looker, solo play on the spot (R25-49, R25-I5) and bots filling seats."""
+import re
+
+import boardlib
+from boardlib.room25.draw import SHORT, draw_svg, track_looks
+from boardlib.room25.scenarios import position
+from boardlib.room25.widget import Room25Board
+
+from boardlib.room25.rules import POS_INDEX as P
+
+from .helpers import play, program_all
+
+
+def ids(svg):
+    return set(re.findall(r'id="([a-z]+_[0-9_]+|ready_screen)"', svg))
+
+
+def group(svg, gid):
+    """The text of the SVG group with id ``gid`` (up to the next group)."""
+    start = svg.index(f'id="{gid}"')
+    return svg[start:svg.index("</g>", start)]
+
+
+def test_R25_10_countdown_track_marks_the_current_turn():
+    g = boardlib.load("room25", mode="cooperative", players=4)
+    s = position(g, turn=3)
+    assert track_looks(s) == ["past", "past", "now"] + ["next"] * 5
+    found = ids(draw_svg(s, 0))
+    assert {f"turn_{t}" for t in range(1, 9)} <= found and "turn_9" not in found
+    ten = position(boardlib.load("room25", mode="suspicion", players=4))
+    assert {f"turn_{t}" for t in range(1, 11)} <= ids(draw_svg(ten, 0))
+    # The current turn's box is filled dark, the others are not.
+    svg = draw_svg(s, 0)
+    assert "#111827" in group(svg, "turn_3").split("style=")[1][:60]
+    assert "#111827" not in group(svg, "turn_4").split("style=")[1][:30]
+
+
+def test_R25_12_alarm_cuts_the_track_on_the_picture():
+    g = boardlib.load("room25", mode="suspicion", players=4)
+    s = position(g, rooms={"b3": "room25"}, turn=2)
+    before = draw_svg(s, 0)
+    s = play(program_all(s, {0: "move, look"}), "move b3")
+    assert s.alarm and s.last_turn == 6
+    assert track_looks(s) == ["past", "now", "next", "next", "next", "next",
+                              "cut", "cut", "cut", "cut"]
+    after = draw_svg(s, 0)
+    assert "ALARM" in after and "ALARM" not in before
+    assert "#fecaca" in group(after, "turn_7") and "#fecaca" not in group(before, "turn_7")
+
+
+def test_R25_17_and_R25_19_control_marker_on_the_picture():
+    g = boardlib.load("room25", mode="cooperative", players=4)
+    s = position(g, rooms={"b2": "empty", "b4": "empty"}, chars={0: "b2", 1: "b4"})
+    s = program_all(s, {0: "control, look", 1: "control, look"})
+    assert not any(i.startswith("shifted_") for i in ids(draw_svg(s, 0)))
+    s = play(s, "control col b up")
+    svg = draw_svg(s, 0)
+    assert "shifted_6_0" in ids(svg)                       # column b, slid up (towards row 1)
+    assert not {"shifted_6_1"} & ids(svg)
+    assert "#9ca3af" in group(svg, "slide_6_1")            # the way back is greyed (R25-19)
+    assert "#9ca3af" not in group(svg, "slide_6_0")
+    # A click on the marker means the arrow under it: slide the same way again.
+    board = Room25Board(state=s, seats=["human"] * 4)
+    board.view.click("shifted_6_0")
+    assert board.state.position(1) == P["b2"] and board.state.shifts[6] == -1
+
+
+def test_R25_I4_hot_seat_pass_the_screen_between_human_players():
+    board = Room25Board(mode="cooperative", players=2, pass_screen=True)
+    assert board.hot_seat and board.screened                # Red first gets the screen
+    assert "ready_screen" in ids(board.svg) and "Pass the screen to Red" in board.svg
+    assert [b.description for b in board.actions.children] == [
+        "Pass the screen to Red — click when ready"]
+    board.view.click("room_7")                              # a click only says "ready"
+    assert board.state.phase == "clue" and not board.match.moves and not board.screened
+    board.view.click("room_7")                              # Red's secret first clue (R25-05)
+    kind = SHORT[board.state.kind_at(7)]
+    assert board.state.current_player == 1 and board.screened
+    assert f"({kind})" not in board.svg and "Pass the screen to Blue" in board.svg
+    # While the cover is up nothing can be played, and the state stays as it was.
+    before = board.state
+    assert not board.try_move(board.state.legal_moves()[0]) and board.state is before
+    assert "pass the screen" in board.message.lower()
+    board.actions.children[0].click()                       # Blue is ready
+    assert board.state is before and not board.screened
+    assert f"({kind})" not in board.svg                     # Blue never saw Red's room
+    board.view.click("room_13")
+    board.ready()
+    # Programming alternates the players; each commit hides the program behind the cover.
+    assert board.state.phase == "program"
+    mover = board.state.current_player
+    labels = [b.description for b in board.actions.children]
+    assert "move → look" in labels
+    board.actions.children[labels.index("move → look")].click()
+    assert board.state.current_player != mover and board.screened
+    assert [b.description for b in board.actions.children] == [
+        f"Pass the screen to {board._player(board.state.current_player)} — click when ready"]
+    assert "programs 2 actions" in board.narration.value and "move" not in \
+        board.narration.value.split("programs")[1]
+    # Switching the step off shows the board again at once.
+    board.pass_screen.value = False
+    assert not board.screened and "ready_screen" not in ids(board.svg)
+
+
+def test_R25_I4_look_is_shown_only_to_the_looking_player():
+    g = boardlib.load("room25", mode="cooperative", players=4)
+    s = program_all(position(g, rooms={"b3": "deadly"}),
+                    {0: "look, move", 1: "look, move"})
+    board = Room25Board(state=s, pass_screen=True)
+    board.ready()
+    board.view.click("room_11")                             # Red looks at b3 (R25-14)
+    assert "(Deadly)" not in board.svg                      # Blue's turn: the cover is up
+    assert any("R25-14" in line for line in board.narration_lines())
+    assert "Deadly" not in board.narration.value            # the narration keeps it secret
+    board.ready()
+    assert board.state.current_player == 1 and "Deadly" not in board.svg
+    board.view.click("room_13")                             # Blue looks elsewhere
+    board.ready()
+    assert board.state.current_player == 0 and "(Deadly)" in board.svg
+
+
+def test_R25_08_narration_names_every_effect_with_its_rule():
+    g = boardlib.load("room25", mode="cooperative", players=4)
+    s = program_all(position(g, rooms={"b3": "vortex"}), {0: "move, look"})
+    board = Room25Board(state=s)
+    board.view.click("room_11")
+    lines = board.narration_lines()
+    assert lines[0].startswith("Last step — Red: Scientist: move b3")
+    assert any("R25-15" in line and "b3" in line for line in lines)        # the room turns up
+    assert any("(R25-23)" in line for line in lines)                       # the Vortex
+    assert any("(R25-09)" in line for line in lines)                       # lost bystanders
+    assert "R25-23" in board.narration.value
+
+
+def test_R25_49_solo_plays_on_the_spot_without_programming():
+    board = Room25Board(mode="solo", players=1, pass_screen=True)
+    assert not board.hot_seat and not board.screened        # one human: nothing to hide
+    board.view.click("room_7")                              # the first clue
+    assert board.state.phase == "exec"
+    labels = [b.description for b in board.actions.children]
+    assert not any("→" in label for label in labels)        # no programming buttons
+    c = board.state.current_character
+    board.view.click("room_11")                             # move b3 at once (R25-I5)
+    assert board.state.position(c) == P["b3"] or not board.state.alive(c)
+    assert "R25-15" in board.narration.value
+
+
+def test_bots_fill_the_other_seats_and_the_view_stays_the_humans():
+    board = Room25Board(mode="suspicion", players=4,
+                        seats=["human", "guard", "prisoner", "prisoner"], pass_screen=True)
+    assert not board.hot_seat                               # bots need no pass-the-screen step
+    board.view.click("room_7")                              # the human's first clue
+    state = board.state
+    assert state.current_player == 0 or state.is_terminal()
+    assert len(board.match.moves) > 1                       # the bots replied on their own
+    # The picture is always the human's view (R25-I4), even while a bot is to move.
+    assert board.controller.viewer == 0
+    assert board.svg == draw_svg(state, 0, targets=board.controller.targets(state, None))
+    assert board.controller._viewer(board.match.states[2]) == 0   # a state where a bot moves
+    assert board.match.states[2].current_player != 0
