@@ -18,7 +18,7 @@ Clickable ids (any id matching ``^[a-z]+_`` is reported by the board widget):
 * ``hand_<k>``              the ``k``-th tile in the hand of the player to move
 * ``doorpile_<p>``          player ``p``'s doors not yet on the board
 
-Ids without an underscore (``caption``, ``background``, ``hand-3-part0``) are not
+Ids without an underscore (``caption``, ``background``, ``zonelabel3``) are not
 clickable.
 
 Speed (a panel click must redraw in a few milliseconds on a board with 40+ tiles): one
@@ -439,12 +439,13 @@ def _strip_pieces(layout: _Layout, state: SectionXState, selection: Any) -> list
         def hand_tile(k: int = k, name: str = name, rot: int = rot,
                       chosen: bool = chosen) -> list[Any]:
             c = (xmin + 1.4 + 2.2 * k, y)
+            tile = _tile_artists(c, KIND_BY_NAME[name], rot, f"hand{k}", scale=0.95)
+            for artist in tile:         # a click anywhere on the hand tile picks it
+                artist.set_gid(f"hand_{k}")
             return ([RegularPolygon(c, 6, radius=1.0, orientation=0.0, facecolor=OCEAN_FILL,
                                     edgecolor=SELECT_EDGE if chosen else EDGE,
                                     linewidth=2.6 if chosen else 0.8, gid=f"hand_{k}")]
-                    + _tile_artists(c, KIND_BY_NAME[name], rot, f"hand{k}", scale=0.95)
-                    + [RegularPolygon(c, 6, radius=1.0, orientation=0.0, facecolor="none",
-                                      edgecolor="none", gid=f"hand_{k}")])   # clicks
+                    + tile)
         pieces.append((("hand", k, name, rot, chosen), hand_tile))
     doors_left = sum(1 for d in state.doors[p] if d is None)
     x0 = xmin + 8.2
