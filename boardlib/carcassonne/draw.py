@@ -13,7 +13,9 @@ Every clickable thing has a stable id that the board widget reports (see
 * ``follower_<x>_<y>_<i>``    a follower standing on feature ``i``
 * ``opening_<x>_<y>_<side>``  a tunnel opening (side ``N E S W``); ``token_<x>_<y>_<side>``
                               the token claiming it
-* ``hand_0``                  the drawn tile beside the board (click: turn it)
+* ``hand_0``                  the drawn tile beside the board (click: turn it clockwise)
+* ``turn_1`` / ``turn_3``     the rotate buttons beside it: a quarter turn clockwise /
+                              anticlockwise
 * ``colour_<name>``           the tunnel-token colours of the player to move
 * ``hint_<x>_<y>``            a place marked by a hint
 
@@ -300,18 +302,21 @@ class _Canvas:
         if found is None:
             if len(self.pieces) > PIECES_KEPT:
                 self.pieces.clear()
-            artists = make()
-            buffer = self._buffer
-            buffer.seek(0)
-            buffer.truncate()
-            with svg_settings():
-                for artist in artists:
-                    artist.set_figure(self.fig)
-                    artist.set_transform(self.ax.transData)
-                    artist.set_clip_on(False)
-                    artist.draw(self._renderer)
-            found = self.pieces[key] = buffer.getvalue()
+            found = self.pieces[key] = self.render(make())
         return found
+
+    def render(self, artists: list[Any]) -> str:
+        """The SVG of ``artists`` on this canvas, not kept."""
+        buffer = self._buffer
+        buffer.seek(0)
+        buffer.truncate()
+        with svg_settings():
+            for artist in artists:
+                artist.set_figure(self.fig)
+                artist.set_transform(self.ax.transData)
+                artist.set_clip_on(False)
+                artist.draw(self._renderer)
+        return buffer.getvalue()
 
     def document(self, body: list[str], xmin: float, xmax: float, ymin: float,
                  ymax: float) -> str:
@@ -345,12 +350,13 @@ def _tile_artists(x: float, y: float, letter: str, rotation: int, gid: str, part
 
 
 def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None = None,
-             hint: Any = None, show_places: bool = True) -> str:
+             hint: Any = None, show_places: bool = True, show_graph: bool = False) -> str:
     """The board as an SVG string.
 
     ``rotation``: how the tile in hand is turned (quarter turns clockwise); the places where
     it fits so turned are filled (``fit_<x>_<y>``). ``colour``: the tunnel-token colour
-    chosen. ``hint``: a move to mark. Same arguments, same bytes.
+    chosen. ``hint``: a move to mark. ``show_graph``: overlay the feature graph (see
+    :func:`feature_graph_svg`). Same arguments, same bytes.
     """
     canvas = _canvas()
     piece = canvas.piece
@@ -359,7 +365,8 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
     ys = [y for _, y in board] + [y for _, y in state.frontier]
     xmin, xmax = min(xs) - 0.6, max(xs) + 0.6 + 1.8  # room for the tile in hand
     ymin, ymax = min(ys) - 0.6 - 0.6, max(ys) + 0.6 + 0.5  # swatches below, caption above
-    ymin = min(ymin, ymax - 3.4)  # the hand tile and its label always fit
+    # The hand tile, its label and the score track (one row per player) always fit.
+    ymin = min(ymin, ymax - TRACK_TOP - TRACK_ROW * state.game.num_players - 0.1)
     body: list[str] = []
     for (x, y), (letter, r) in board.items():
         body.append(piece(("tile", x, y, letter, r),
@@ -379,6 +386,8 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         name = state.tokens.get((x, y, side))
         body.append(piece(("opening", x, y, side, name),
                           lambda x=x, y=y, side=side, name=name: _opening(x, y, side, name)))
+    if show_graph:
+        body.append(feature_graph_svg(state))
     if state.phase == AFTER:
         px, py = state.placed
         letter, r = board[state.placed]
@@ -397,7 +406,7 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         body.append(piece(("follower", x, y, i, player, f.kind == FIELD, u, v),
                           lambda x=x, y=y, i=i, player=player, farmer=f.kind == FIELD, u=u,
                           v=v: _follower(x + u, y + v, player, farmer, f"follower_{x}_{y}_{i}")))
-    hx, hy = xmax - 1.0, ymax - 1.5
+    hx, hy = xmax - 1.1, ymax - 1.5
     if state.phase == TILE and state.tile is not None:
         tile, turned = state.tile, rotation % 4
         # The tile's shapes are not clickable; a clear square over them is (``hand_0``).
@@ -407,6 +416,12 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
                           edgecolor="none", gid="hand_0"),
                 Text(hx, hy - 0.85, f"tile {tile} · click to turn", ha="center",
                      va="center", fontsize=8, gid="handlabel_0")]))
+        for k, (dy, arrow, name) in enumerate(((0.3, "↻", "turn_1"), (-0.3, "↺", "turn_3"))):
+            body.append(piece(("turn", hx, hy, k), lambda dy=dy, arrow=arrow, name=name: [
+                Circle((hx + 0.82, hy + dy), 0.16, facecolor="#f4f4f4", edgecolor="#555555",
+                       linewidth=1.0, gid=name),
+                Text(hx + 0.82, hy + dy - 0.01, arrow, ha="center", va="center",
+                     fontsize=10, gid=name.replace("_", "label_"))]))
     if state.phase == AFTER and state.game.options["tunnel"]:
         for k, name in enumerate(_colours_for(state)):
             cx, chosen = xmin + 0.4 + 0.4 * k, name == colour
@@ -421,10 +436,127 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         body.append(piece(("hint", spot), lambda: [Rectangle(
             (spot[0] - 0.5, spot[1] - 0.5), 1, 1, fill=False, edgecolor=HINT_EDGE,
             linewidth=2.6, linestyle=(0, (3, 2)), gid=f"hint_{spot[0]}_{spot[1]}")]))
+    body.extend(score_track(state, xmax - 1.8, ymax - TRACK_TOP))
     text = caption(state)
     body.append(piece(("caption", text, xmin, ymax), lambda: [Text(
         xmin + 0.1, ymax - 0.25, text, ha="left", va="center", fontsize=9, gid="caption")]))
     return canvas.document(body, xmin, xmax, ymin, ymax)
+
+
+TRACK_TOP = 2.7     # score track: its title this far below the top of the picture
+TRACK_ROW = 0.3     # height of one player's row
+TRACK_WIDTH = 0.7   # length of a full lap of the track (in tiles)
+TRACK_LAP = 50      # points per lap, as on the printed scoring track
+
+
+def score_track(state: CarcassonneState, x0: float, y0: float) -> list[str]:
+    """The score track beside the board: a bar per player in their colour, with the score.
+
+    Bars are drawn against laps of 50 points (the printed track); past 50 the whole track
+    stretches to the next lap, so every bar stays comparable. The player to move has a
+    black frame. Ids (``scoretrack-...``) have no underscore: nothing here is clickable.
+    """
+    canvas = _canvas()
+    scores = state.scores
+    lap = TRACK_LAP * max(1, -(-max(scores) // TRACK_LAP))
+    mover = state.player if state.phase != OVER else -1
+    out = [canvas.piece(("tracktitle", x0, y0, lap), lambda: [Text(
+        x0, y0, f"score track (0–{lap})", ha="left", va="center", fontsize=7,
+        color="#444444", gid="scoretrack-title")])]
+    for p, score in enumerate(scores):
+        y = y0 - TRACK_ROW * (p + 1)
+        out.append(canvas.piece(("track", p, score, lap, p == mover, x0, y),
+                                lambda p=p, score=score, y=y: _track_row(
+                                    p, score, lap, p == mover, x0, y)))
+    return out
+
+
+def _track_row(player: int, score: int, lap: int, moving: bool, x0: float,
+               y: float) -> list[Any]:
+    colour = PLAYER_COLORS[player]
+    bar_x, h = x0 + 0.2, 0.18
+    fill = TRACK_WIDTH * min(score, lap) / lap
+    out = [Rectangle((x0, y - 0.08), 0.16, 0.16, facecolor=colour,
+                     edgecolor="#111111" if moving else "white",
+                     linewidth=1.8 if moving else 0.8, gid=f"scoretrack-{player}"),
+           Rectangle((bar_x, y - h / 2), TRACK_WIDTH, h, facecolor="#eeeeee",
+                     edgecolor="#999999", linewidth=0.6, gid=f"scoretrack-{player}-lap")]
+    if fill > 0:
+        out.append(Rectangle((bar_x, y - h / 2), fill, h, facecolor=colour, edgecolor="none",
+                             gid=f"scoretrack-{player}-bar"))
+    out.append(Text(bar_x + TRACK_WIDTH + 0.06, y, f"{PLAYER_NAMES[player]} {score}",
+                    ha="left", va="center", fontsize=7,
+                    fontweight="bold" if moving else "normal",
+                    gid=f"scoretrack-{player}-score"))
+    return out
+
+
+GRAPH_COLORS = ("#e6194b", "#4363d8", "#f58231", "#911eb4", "#0fa3b1", "#f032e6",
+                "#3cb44b", "#9a6324", "#000075", "#808000", "#800000", "#469990")
+"""One colour per connected feature of the overlay, in turn."""
+
+
+def feature_graph_svg(state: CarcassonneState) -> str:
+    """The feature graph drawn over the board, as an SVG group that takes no clicks.
+
+    A dot for every node of :func:`boardlib.carcassonne.features.feature_graph` (one feature
+    segment of a laid tile) where a follower would stand on it; a line for every edge
+    across a matching tile edge (CB-04) and a dashed arc through every finished tunnel
+    (TU-05). Each connected component -- one road, city, cloister or field (CB-06) -- has
+    its own colour. The group has ``pointer-events: none``, so clicks reach the board below.
+    """
+    from .features import feature_graph  # networkx: only when the overlay is asked for
+    import networkx as nx
+
+    graph = feature_graph(state)
+    board = state.board
+    where: dict[Any, tuple[float, float]] = {}
+    for node in graph:
+        (x, y), i = node
+        letter, r = board[(x, y)]
+        u, v = _turn(feature_point(TILE_TYPES[letter].features[i], i, letter), r)
+        where[node] = (x + u, y + v)
+    comps = sorted((sorted(c) for c in nx.connected_components(graph)), key=lambda c: c[0])
+    colour_of = {}
+    for k, comp in enumerate(comps):
+        for node in comp:
+            colour_of[node] = GRAPH_COLORS[k % len(GRAPH_COLORS)]
+    # Written as SVG directly (no matplotlib artists): the overlay changes with every move,
+    # so nothing of it can be cached, and this keeps it to a few milliseconds.
+    unit = UNIT_INCHES * 72
+    size = _canvas().size
+
+    def pt(p: tuple[float, float]) -> str:
+        return f"{(p[0] + CANVAS_SPAN) * unit:.1f},{size - (p[1] + CANVAS_SPAN) * unit:.1f}"
+
+    lines: dict[str, list[str]] = {}
+    arcs: dict[str, list[str]] = {}
+    for a, b in sorted((min(e), max(e)) for e in graph.edges()):
+        pa, pb = where[a], where[b]
+        if graph.edges[a, b].get("via") == "tunnel":
+            # A bow to one side, so the tunnel stands out from the edges it runs over.
+            bow = ((pa[0] + pb[0]) / 2 - 0.25 * (pb[1] - pa[1]),
+                   (pa[1] + pb[1]) / 2 + 0.25 * (pb[0] - pa[0]))
+            arcs.setdefault(colour_of[a], []).append(f"M{pt(pa)} Q{pt(bow)} {pt(pb)}")
+        else:
+            lines.setdefault(colour_of[a], []).append(f"M{pt(pa)} L{pt(pb)}")
+    dots: dict[str, list[str]] = {}
+    for node in sorted(graph):
+        x, y = pt(where[node]).split(",")
+        dots.setdefault(colour_of[node], []).append(
+            f'<circle cx="{x}" cy="{y}" r="{0.055 * unit:.1f}"/>')
+    out = ['<g id="featuregraph" style="pointer-events:none">\n']
+    for colour in sorted(lines):
+        out.append(f'<path d="{" ".join(lines[colour])}" fill="none" stroke="{colour}" '
+                   'stroke-width="1.6" stroke-opacity="0.9"/>\n')
+    for colour in sorted(arcs):
+        out.append(f'<path d="{" ".join(arcs[colour])}" fill="none" stroke="{colour}" '
+                   'stroke-width="1.8" stroke-dasharray="4,2"/>\n')
+    for colour in sorted(dots):
+        out.append(f'<g fill="{colour}" stroke="white" stroke-width="0.5">'
+                   + "".join(dots[colour]) + "</g>\n")
+    out.append("</g>\n")
+    return "".join(out)
 
 
 def _place(x: int, y: int, fit: bool) -> list[Any]:
@@ -489,4 +621,5 @@ def draw_tile(letter: str, rotation: int = 0) -> SVGPicture:
 
 
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "TOKEN_COLORS", "draw_svg", "picture", "draw_tile",
-           "feature_point", "opening_point", "SVGPicture", "caption"]
+           "feature_point", "opening_point", "SVGPicture", "caption", "score_track",
+           "feature_graph_svg", "GRAPH_COLORS"]

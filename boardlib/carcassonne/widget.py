@@ -1,10 +1,14 @@
 """Carcassonne in a notebook: a playable board built on :class:`boardlib.widgets.GamePanel`.
 
-Laying a tile (CB-04): the drawn tile waits beside the board; click it to turn it a quarter;
+Laying a tile (CB-04): the drawn tile waits beside the board; click it (or the ↻ ↺ buttons
+beside it) to turn it a quarter;
 the places where it fits turned that way are yellow; click a place to lay it. Then (CB-06,
 TU-03) click a white spot on the new tile to put a follower there, click a dark tunnel
 opening to claim it with a token (the colour swatches under the board choose the colour),
-and press "End turn" to score (CB-03). Anything the rules forbid is refused in the
+and press "End turn" to score (CB-03). The score track beside the board shows every
+player's points; the event log names each completed feature with its points and rule
+(``city completed: +8 Blue (CB-09)``); the "Feature graph" box overlays the graph of
+:func:`boardlib.carcassonne.features.feature_graph`, one colour per feature. Anything the rules forbid is refused in the
 "why not?" line with its rule ID: the controller only turns clicks into candidate moves,
 the engine decides.
 """
@@ -12,6 +16,8 @@ from __future__ import annotations
 
 import re
 from typing import Any, Sequence
+
+import ipywidgets as widgets
 
 import boardlib
 from boardlib.core.bots import Bot
@@ -47,10 +53,15 @@ class CarcassonneController(BaseController):
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
 
+    def __init__(self, show_graph: bool = False) -> None:
+        super().__init__()
+        self.show_graph = show_graph  # overlay the feature graph (one colour per feature)
+
     # --- drawing --------------------------------------------------------------
     def draw(self, state: CarcassonneState, selection: Any, hint: Any = None) -> str:
         return draw_svg(state, rotation=self.rotation(state, selection),
-                        colour=self.colour(state, selection), hint=hint)
+                        colour=self.colour(state, selection), hint=hint,
+                        show_graph=self.show_graph)
 
     def static_svg(self, state: CarcassonneState) -> str:
         return draw_svg(state)
@@ -87,6 +98,11 @@ class CarcassonneController(BaseController):
         prefix, fields = parsed
         if prefix in ("hand", "handlabel"):
             return Select((self.rotation(state, selection) + 1) % 4)
+        if prefix in ("turn", "turnlabel"):  # the rotate buttons: turn_1 / turn_3 quarters
+            quarters = _ints(fields, 1)
+            if quarters is None or state.phase != TILE:
+                return None
+            return Select((self.rotation(state, selection) + quarters[0]) % 4)
         if prefix in ("place", "fit", "hint"):
             at = _ints(fields, 2)
             if at is None or state.phase != TILE:
@@ -174,18 +190,32 @@ class CarcassonneBoard(GamePanel):
 
     ``state``: a prepared position to start from; ``seats``: per player ``"human"``,
     ``"random"``, ``"greedy"`` (the whole-turn greedy bot of this game), ``"mcts"`` or a bot.
+    ``show_graph``: start with the feature-graph overlay on (the "Feature graph" box).
     Game options (``seed``, ``tunnel``, ``farms`` ...) and :class:`GamePanel` keywords
     (``delay``, ``hint_bot`` ...) may be given too.
     """
 
     def __init__(self, players: int = 2, state: CarcassonneState | None = None,
-                 seats: Sequence[str | Bot] | None = None, **kwargs: Any) -> None:
+                 seats: Sequence[str | Bot] | None = None, show_graph: bool = False,
+                 **kwargs: Any) -> None:
         names = {o.name for o in CarcassonneGame.OPTIONS}
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         game = state.game if state is not None else boardlib.load(
             "carcassonne", players=players, **options)
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 400}})
-        super().__init__(game, CarcassonneController(), state=state, seats=seats, **kwargs)
+        self.feature_graph_box = widgets.Checkbox(
+            value=show_graph, description="Feature graph", indent=False,
+            tooltip="Overlay the feature graph: a dot per feature segment, a line per joined "
+                    "edge, a dashed arc per tunnel; one colour per feature",
+            layout=widgets.Layout(width="auto"))
+        controls = [self.feature_graph_box, *kwargs.pop("extra_controls", ())]
+        super().__init__(game, CarcassonneController(show_graph), state=state, seats=seats,
+                         extra_controls=controls, **kwargs)
+        self.feature_graph_box.observe(self._toggle_graph, names="value")
+
+    def _toggle_graph(self, change: dict[str, Any]) -> None:
+        self.controller.show_graph = bool(change["new"])
+        self.redraw()
 
 
 __all__ = ["CarcassonneBoard", "CarcassonneController", "parse_id"]

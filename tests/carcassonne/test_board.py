@@ -79,8 +79,11 @@ def test_only_clickable_things_have_clickable_ids_and_svg_does_not_depend_on_his
     s = play(position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]), "tile 1,0 rot 0")
     svg = draw_svg(s)
     prefixes = {i.split("_")[0] for i in ids(svg)}
-    assert prefixes <= {"tile", "new", "place", "fit", "spot", "follower", "opening", "token",
-                        "hand", "handlabel", "colour", "hint"}, prefixes
+    allowed = {"tile", "new", "place", "fit", "spot", "follower", "opening", "token",
+               "hand", "handlabel", "turn", "turnlabel", "colour", "hint"}
+    assert prefixes <= allowed, prefixes
+    in_hand = draw_svg(position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]), show_graph=True)
+    assert {i.split("_")[0] for i in ids(in_hand)} <= allowed
     assert len(ids(svg)) == len(re.findall(r'id="([a-z]+_[^"]*)"', svg))  # no duplicates
     # Drawing other positions first changes nothing in this one's bytes.
     other = position("E", deck=["U"])
