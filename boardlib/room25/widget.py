@@ -297,6 +297,12 @@ class Room25Board(GamePanel):
             return False
         return super().try_move(move)
 
+    def bot_move(self) -> None:
+        if self.screened:
+            self._say("First pass the screen: the bot move waits for the next player (R25-I4).")
+            return
+        super().bot_move()
+
     def hint(self) -> Any:
         if self.screened:
             self._say("The hint waits until the next player has the screen (R25-I4).")

@@ -83,6 +83,8 @@ def test_R25_I4_hot_seat_pass_the_screen_between_human_players():
     before = board.state
     assert not board.try_move(board.state.legal_moves()[0]) and board.state is before
     assert "pass the screen" in board.message.lower()
+    board.bot_move()
+    assert board.hint() is None and board.state is before
     board.actions.children[0].click()                       # Blue is ready
     assert board.state is before and not board.screened
     assert f"({kind})" not in board.svg                     # Blue never saw Red's room
