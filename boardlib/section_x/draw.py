@@ -103,6 +103,29 @@ def parse_id(element_id: str) -> tuple[str, tuple[int, ...]] | None:
     return prefix, fields
 
 
+_DEFAULT_RC: dict[str, Any] | None = None
+
+
+@contextlib.contextmanager
+def _default_style() -> Iterator[None]:
+    """Matplotlib's default style for a moment, like ``style.context("default")`` but
+    changing only the settings that differ (that context costs ~8 ms per use)."""
+    global _DEFAULT_RC
+    if _DEFAULT_RC is None:
+        skip = getattr(matplotlib.style, "_STYLE_BLACKLIST", None)
+        if skip is None:
+            from matplotlib.style.core import STYLE_BLACKLIST as skip
+        _DEFAULT_RC = {k: v for k, v in matplotlib.rcParamsDefault.items() if k not in skip}
+    params = matplotlib.rcParams
+    changed = {k: v for k, v in _DEFAULT_RC.items() if params[k] != v}
+    saved = {k: params[k] for k in changed}
+    params.update(changed)
+    try:
+        yield
+    finally:
+        params.update(saved)
+
+
 @contextlib.contextmanager
 def _svg_settings() -> Iterator[None]:
     params = matplotlib.rcParams
@@ -198,7 +221,7 @@ class _Layout:
                 kept.clear()
                 missing = pieces
             # Matplotlib's own defaults, whatever style the notebook has set.
-            with matplotlib.style.context("default"), _svg_settings():
+            with _default_style(), _svg_settings():
                 for key, build in missing:
                     if key not in kept:
                         kept[key] = self._render(build())

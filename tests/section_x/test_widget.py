@@ -118,3 +118,19 @@ def test_drawing_does_not_depend_on_pieces_kept_from_earlier_drawings():
     assert cold == warm[::-1]
     assert ids(cold[0], "target") == {"target_2_0_0"} and "zone_0" in ids(cold[0], "zone")
     assert not re.search(r'id="(patch|line2d|text)_', cold[0])   # no stray clickable ids
+
+
+def test_drawing_ignores_the_notebook_style_and_leaves_it_alone():
+    import matplotlib
+    import matplotlib.style
+
+    from boardlib.section_x import draw
+
+    s = act(tiles={**EAST, "0,2": ("hiding", 2)}, prisoners={0: ["2,0/0"]}, hands={0: ["fork"]})
+    plain = draw_svg(s, ("hand", 0, 1))
+    draw._LAYOUT = None                              # draw every piece again, under a style
+    with matplotlib.style.context("dark_background"):
+        matplotlib.rcParams["lines.linewidth"] = 5
+        styled = draw_svg(s, ("hand", 0, 1))
+        assert matplotlib.rcParams["lines.linewidth"] == 5
+    assert styled == plain
