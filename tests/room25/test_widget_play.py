@@ -5,10 +5,9 @@ import re
 
 import boardlib
 from boardlib.room25.draw import SHORT, draw_svg, track_looks
+from boardlib.room25.rules import POS_INDEX as P
 from boardlib.room25.scenarios import position
 from boardlib.room25.widget import Room25Board
-
-from boardlib.room25.rules import POS_INDEX as P
 
 from .helpers import play, program_all
 
