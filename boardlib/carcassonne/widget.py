@@ -64,7 +64,7 @@ class CarcassonneController(BaseController):
                         show_graph=self.show_graph)
 
     def static_svg(self, state: CarcassonneState) -> str:
-        return draw_svg(state)
+        return draw_svg(state, show_graph=self.show_graph)
 
     @staticmethod
     def rotation(state: CarcassonneState, selection: Any) -> int:
