@@ -179,6 +179,9 @@ class _Board:
             self.place.set_text(POS_NAMES[pos])
             self.place.set_position((x + 0.08, y + 0.86))
             self.place.set_color("#374151" if kind else "#f9fafb")
+            # The words on a room click like the room itself (roomlabel_<p>).
+            for artist in (self.label, self.place, self.lock):
+                artist.set_gid(f"roomlabel_{pos}")
             out: list[Any] = [self.rect, self.label, self.place]
             if locked:
                 self.lock.set_position((x + 0.92, y + 0.86))

@@ -94,7 +94,7 @@ class Room25Controller(BaseController):
         if m is None:
             return None
         prefix, a, b = m[1], int(m[2]), m[3]
-        if prefix in ("room", "target", "hint"):
+        if prefix in ("room", "roomlabel", "target", "hint"):
             return self._click_room(state, a, selection)
         if prefix == "char":
             if selection == a:

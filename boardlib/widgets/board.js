@@ -5,6 +5,8 @@
 // matplotlib writes an artist's gid as the id of its <g> group, so the whole group is clickable.
 
 const CLICKABLE = /^[a-z]+_/;
+// matplotlib names every artist it draws (text_15, patch_3 ...): those are not our ids.
+const MATPLOTLIB_ID = /^(figure|axes|patch|text|line2d|legend|image|collection)_\d+$/;
 
 function svgBody(text) {
   // Drop the XML declaration and DOCTYPE that matplotlib writes before <svg>.
@@ -15,7 +17,7 @@ function svgBody(text) {
 function clickedId(target, root) {
   for (let node = target; node && node !== root; node = node.parentNode) {
     const id = node.getAttribute ? node.getAttribute("id") : null;
-    if (id && CLICKABLE.test(id)) {
+    if (id && CLICKABLE.test(id) && !MATPLOTLIB_ID.test(id)) {
       return id;
     }
   }
@@ -51,12 +53,18 @@ function render({ model, el }) {
     }
   }
 
+  function showVersion() {
+    board.dataset.version = String(model.get("version") || 0);
+  }
+
   show();
   model.on("change:svg", show);
+  model.on("change:version", showVersion);
   model.on("change:max_width", show);
   board.addEventListener("click", onClick);
   return () => {
     model.off("change:svg", show);
+    model.off("change:version", showVersion);
     model.off("change:max_width", show);
     board.removeEventListener("click", onClick);
   };

@@ -19,7 +19,9 @@ import traitlets
 _HERE = pathlib.Path(__file__).parent
 
 CLICKABLE_ID = re.compile(r"^[a-z]+_")
-"""Ids the browser reports (the same pattern as in ``board.js``)."""
+"""Ids the browser reports (the same patterns as in ``board.js``) ..."""
+MATPLOTLIB_ID = re.compile(r"^(figure|axes|patch|text|line2d|legend|image|collection)_\d+$")
+"""... except the names matplotlib gives every artist it draws."""
 
 
 class BoardView(anywidget.AnyWidget):
@@ -56,7 +58,8 @@ class BoardView(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         element_id = content.get("id")
-        if not isinstance(element_id, str) or not CLICKABLE_ID.match(element_id):
+        if (not isinstance(element_id, str) or not CLICKABLE_ID.match(element_id)
+                or MATPLOTLIB_ID.match(element_id)):
             return
         for handler in list(self._click_handlers):
             handler(element_id)

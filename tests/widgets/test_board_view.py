@@ -66,3 +66,14 @@ def test_mimebundle_has_widget_view_and_static_svg():
     assert data["text/plain"] == "BoardView()"
     empty, _ = BoardView()._repr_mimebundle_()
     assert "image/svg+xml" not in empty
+
+
+def test_matplotlib_artist_names_are_not_clicks():
+    from boardlib.widgets import BoardView
+
+    view = BoardView("<svg/>")
+    seen = []
+    view.on_click(seen.append)
+    for element_id in ("text_15", "patch_3", "axes_1", "room_7", "roomlabel_7", "hex_3_-1"):
+        view.click(element_id)
+    assert seen == ["room_7", "roomlabel_7", "hex_3_-1"]
