@@ -23,6 +23,7 @@ Pure drawing: no widgets here. Same state and arguments, same bytes.
 """
 from __future__ import annotations
 
+import html
 import io
 import re
 from typing import Any, Iterable
@@ -413,15 +414,15 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         body.append(piece(("hand", hx, hy, tile, turned), lambda: _tile_artists(
             hx, hy, tile, turned, "handtile", "handtile", scale=1.2) + [
                 Rectangle((hx - 0.6, hy - 0.6), 1.2, 1.2, facecolor=(1, 1, 1, 0.01),
-                          edgecolor="none", gid="hand_0"),
-                Text(hx, hy - 0.85, f"tile {tile} · click to turn", ha="center",
-                     va="center", fontsize=8, gid="handlabel_0")]))
+                          edgecolor="none", gid="hand_0")]))
+        body.append(_raw_text(hx, hy - 0.85, f"tile {tile} · click to turn", 8, "handlabel_0",
+                              anchor="middle"))
         for k, (dy, arrow, name) in enumerate(((0.3, "↻", "turn_1"), (-0.3, "↺", "turn_3"))):
-            body.append(piece(("turn", hx, hy, k), lambda dy=dy, arrow=arrow, name=name: [
+            body.append(piece(("turn", hx, hy, k), lambda dy=dy, name=name: [
                 Circle((hx + 0.82, hy + dy), 0.16, facecolor="#f4f4f4", edgecolor="#555555",
-                       linewidth=1.0, gid=name),
-                Text(hx + 0.82, hy + dy - 0.01, arrow, ha="center", va="center",
-                     fontsize=10, gid=name.replace("_", "label_"))]))
+                       linewidth=1.0, gid=name)]))
+            body.append(_raw_text(hx + 0.82, hy + dy, arrow, 10, name.replace("_", "label_"),
+                                  anchor="middle"))
     if state.phase == AFTER and state.game.options["tunnel"]:
         for k, name in enumerate(_colours_for(state)):
             cx, chosen = xmin + 0.4 + 0.4 * k, name == colour
@@ -438,8 +439,7 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
             linewidth=2.6, linestyle=(0, (3, 2)), gid=f"hint_{spot[0]}_{spot[1]}")]))
     body.extend(score_track(state, xmax - 1.8, ymax - TRACK_TOP))
     text = caption(state)
-    body.append(piece(("caption", text, xmin, ymax), lambda: [Text(
-        xmin + 0.1, ymax - 0.25, text, ha="left", va="center", fontsize=9, gid="caption")]))
+    body.append(_raw_text(xmin + 0.1, ymax - 0.25, text, 9, "caption"))
     return canvas.document(body, xmin, xmax, ymin, ymax)
 
 
@@ -449,46 +449,71 @@ TRACK_WIDTH = 0.7   # length of a full lap of the track (in tiles)
 TRACK_LAP = 50      # points per lap, as on the printed scoring track
 
 
+FONT = ("font-family: 'DejaVu Sans', 'Bitstream Vera Sans', 'Lucida Grande', 'Verdana', "
+        "'Arial', 'Helvetica', sans-serif")
+
+
+def _xy(x: float, y: float) -> tuple[str, str]:
+    """Board coordinates -> SVG coordinates of the shared canvas."""
+    unit, size = UNIT_INCHES * 72, _canvas().size
+    return f"{(x + CANVAS_SPAN) * unit:.1f}", f"{size - (y + CANVAS_SPAN) * unit:.1f}"
+
+
+def _raw_text(x: float, y: float, text: str, size: float, gid: str, *, bold: bool = False,
+              colour: str = "#000000", anchor: str = "start") -> str:
+    """A vertically centred SVG text (``anchor``: start, middle, end), written directly.
+
+    Texts that change with every move (the caption, the scores) are written as SVG here:
+    matplotlib's text layout costs several milliseconds per text, which a click cannot
+    afford on a full board.
+    """
+    sx, sy = _xy(x, y)
+    weight = "; font-weight: bold" if bold else ""
+    return (f'<g id="{gid}"><text x="{sx}" y="{sy}" style="font-size: {size}px; {FONT}{weight}; '
+            f'fill: {colour}; text-anchor: {anchor}" dominant-baseline="central">{html.escape(text)}</text></g>\n')
+
+
+def _raw_rect(x: float, y: float, width: float, height: float, gid: str, fill: str,
+              stroke: str = "none", stroke_width: float = 0.0) -> str:
+    sx, sy = _xy(x, y + height)
+    unit = UNIT_INCHES * 72
+    return (f'<g id="{gid}"><rect x="{sx}" y="{sy}" width="{width * unit:.1f}" '
+            f'height="{height * unit:.1f}" style="fill: {fill}; stroke: {stroke}; '
+            f'stroke-width: {stroke_width}"/></g>\n')
+
+
 def score_track(state: CarcassonneState, x0: float, y0: float) -> list[str]:
     """The score track beside the board: a bar per player in their colour, with the score.
 
     Bars are drawn against laps of 50 points (the printed track); past 50 the whole track
     stretches to the next lap, so every bar stays comparable. The player to move has a
-    black frame. Ids (``scoretrack-...``) have no underscore: nothing here is clickable.
+    black frame and a bold score. Ids (``scoretrack-...``) have no underscore: nothing
+    here is clickable. Written as SVG directly (see :func:`_raw_text`).
     """
-    canvas = _canvas()
     scores = state.scores
     lap = TRACK_LAP * max(1, -(-max(scores) // TRACK_LAP))
     mover = state.player if state.phase != OVER else -1
-    out = [canvas.piece(("tracktitle", x0, y0, lap), lambda: [Text(
-        x0, y0, f"score track (0–{lap})", ha="left", va="center", fontsize=7,
-        color="#444444", gid="scoretrack-title")])]
+    out = [_raw_text(x0, y0, f"score track (0–{lap})", 7, "scoretrack-title",
+                     colour="#444444")]
     for p, score in enumerate(scores):
         y = y0 - TRACK_ROW * (p + 1)
-        out.append(canvas.piece(("track", p, score, lap, p == mover, x0, y),
-                                lambda p=p, score=score, y=y: _track_row(
-                                    p, score, lap, p == mover, x0, y)))
+        out.append(_track_row(p, score, lap, p == mover, x0, y))
     return out
 
 
-def _track_row(player: int, score: int, lap: int, moving: bool, x0: float,
-               y: float) -> list[Any]:
+def _track_row(player: int, score: int, lap: int, moving: bool, x0: float, y: float) -> str:
     colour = PLAYER_COLORS[player]
     bar_x, h = x0 + 0.2, 0.18
     fill = TRACK_WIDTH * min(score, lap) / lap
-    out = [Rectangle((x0, y - 0.08), 0.16, 0.16, facecolor=colour,
-                     edgecolor="#111111" if moving else "white",
-                     linewidth=1.8 if moving else 0.8, gid=f"scoretrack-{player}"),
-           Rectangle((bar_x, y - h / 2), TRACK_WIDTH, h, facecolor="#eeeeee",
-                     edgecolor="#999999", linewidth=0.6, gid=f"scoretrack-{player}-lap")]
+    out = [_raw_rect(x0, y - 0.08, 0.16, 0.16, f"scoretrack-{player}", colour,
+                     "#111111" if moving else "white", 1.8 if moving else 0.8),
+           _raw_rect(bar_x, y - h / 2, TRACK_WIDTH, h, f"scoretrack-{player}-lap", "#eeeeee",
+                     "#999999", 0.6)]
     if fill > 0:
-        out.append(Rectangle((bar_x, y - h / 2), fill, h, facecolor=colour, edgecolor="none",
-                             gid=f"scoretrack-{player}-bar"))
-    out.append(Text(bar_x + TRACK_WIDTH + 0.06, y, f"{PLAYER_NAMES[player]} {score}",
-                    ha="left", va="center", fontsize=7,
-                    fontweight="bold" if moving else "normal",
-                    gid=f"scoretrack-{player}-score"))
-    return out
+        out.append(_raw_rect(bar_x, y - h / 2, fill, h, f"scoretrack-{player}-bar", colour))
+    out.append(_raw_text(bar_x + TRACK_WIDTH + 0.06, y, f"{PLAYER_NAMES[player]} {score}", 7,
+                         f"scoretrack-{player}-score", bold=moving))
+    return "".join(out)
 
 
 GRAPH_COLORS = ("#e6194b", "#4363d8", "#f58231", "#911eb4", "#0fa3b1", "#f032e6",

@@ -151,7 +151,7 @@ class CarcassonneController(BaseController):
             r = self.rotation(state, selection)
             fits = sum(1 for m in state.legal_moves() if m.rotation == r)
             return (f"lay tile {state.tile} (CB-04): turned {90 * r}°, it fits on {fits} yellow "
-                    "place(s); click the tile beside the board to turn it")
+                    "place(s); click the tile beside the board (or ↻ ↺) to turn it")
         if state.phase == AFTER:
             parts = []
             if any(isinstance(m, PlaceFollower) for m in state.legal_moves()):

@@ -66,8 +66,9 @@ def test_score_track_shows_every_player_in_colour_with_the_score():
     assert s.scores == (8, 0, 0) and ">Blue 8<" in svg and 'id="scoretrack-0-bar"' in svg
     assert 'id="scoretrack-1-bar"' not in svg
     # A bar is its share of a 50-point lap of the track: 8 points of 50 on a 0.7-tile lap.
-    bar = re.search(r'<g id="scoretrack-0-bar">\s*<path d="M ([\d.]+) [\d.]+\s+L ([\d.]+)', svg)
-    assert abs((float(bar[2]) - float(bar[1])) - 0.7 * 50.4 * 8 / 50) < 0.2
+    bar = re.search(r'<g id="scoretrack-0-bar"><rect [^>]*width="([\d.]+)"', svg)
+    lap = re.search(r'<g id="scoretrack-0-lap"><rect [^>]*width="([\d.]+)"', svg)
+    assert abs(float(bar[1]) - 0.7 * 50.4 * 8 / 50) < 0.1 and float(lap[1]) == 35.3
 
 
 def test_completed_city_is_announced_with_points_colour_and_rule():
