@@ -432,15 +432,19 @@ class SectionXState(State):
 
     def _derive(self, **changes: Any) -> "SectionXState":
         """A copy with some fields changed; board-derived caches survive if the board does."""
-        f = {k: getattr(self, k) for k in ("board", "hands", "stack", "locs", "used",
-                                           "used_total", "doors", "stamp", "keys", "player",
-                                           "phase", "turn", "round", "result")}
-        f["events"] = ()
+        f = {"board": self.board, "hands": self.hands, "stack": self.stack, "locs": self.locs,
+             "used": self.used, "used_total": self.used_total, "doors": self.doors,
+             "stamp": self.stamp, "keys": self.keys, "player": self.player,
+             "phase": self.phase, "turn": self.turn, "round": self.round,
+             "result": self.result, "events": ()}
         f.update(changes)
         if f["board"] is self.board:
             f.setdefault("links", self._links)
             f.setdefault("tunnels", self._tunnels)
-        return SectionXState(self.game, **f)
+        state = SectionXState(self.game, **f)
+        if f["locs"] is self.locs:
+            state._occ = self._occ          # never changed once built
+        return state
 
     # --- basic views ------------------------------------------------------
     @property
