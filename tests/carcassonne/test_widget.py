@@ -127,3 +127,15 @@ def test_undo_redo_and_bots_in_any_seat():
     for _ in range(6):
         bots.bot_move()
     assert len(bots.match) >= 6
+
+
+def test_overlay_off_never_builds_the_graph(monkeypatch):
+    import boardlib.carcassonne.features as features
+
+    def fail(state):
+        raise AssertionError("feature_graph built while the overlay is off")
+
+    monkeypatch.setattr(features, "feature_graph", fail)
+    board = CarcassonneBoard(state=position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]))
+    board.click("turn_1"), board.click("turn_3"), board.click("place_1_0")
+    assert board.state.board[(1, 0)] == ("TU2", 0) and overlay(board.view.svg) is None
