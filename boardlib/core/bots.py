@@ -53,7 +53,7 @@ class GreedyBot(Bot):
 
 
 class _Node:
-    __slots__ = ("state", "player", "moves", "children", "visits", "totals")
+    __slots__ = ("state", "player", "moves", "children", "visits", "totals", "ordered")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -62,6 +62,7 @@ class _Node:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.totals = [0.0] * state.game.num_players
+        self.ordered = False  # untried moves best first, opened up gradually (see MCTSBot)
 
 
 class MCTSBot(Bot):
@@ -71,13 +72,17 @@ class MCTSBot(Bot):
     comes first). Each node keeps the reward of every player, so it plays games
     of any number of players; at a node, the player to move picks the child best
     for themself.
+
+    Where a game has its own ``State.heuristic`` and the root has many moves, the
+    root's moves are ranked by it and opened up a few at a time as visits grow
+    (progressive widening), so a small budget is spent on the promising moves.
     """
 
     name = "mcts"
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  seed: int | None = None, exploration: float = 1.4,
-                 rollout_limit: int = 1000) -> None:
+                 rollout_limit: int = 1000, widening: bool = True) -> None:
         super().__init__(seed)
         if iterations is None and time_limit is None:
             iterations = 200
@@ -85,6 +90,7 @@ class MCTSBot(Bot):
         self.time_limit = time_limit
         self.exploration = exploration
         self.rollout_limit = rollout_limit
+        self.widening = widening
         self.last_iterations = 0
 
     def choose(self, state: State) -> Any:
@@ -92,6 +98,12 @@ class MCTSBot(Bot):
         if len(moves) == 1:
             return moves[0]
         root = _Node(state)
+        if self.widening and len(moves) > 8 and type(state).heuristic is not State.heuristic:
+            player = state.current_player
+            ranked = sorted(range(len(moves)),
+                            key=lambda i: -state._apply(moves[i]).heuristic(player))
+            root.moves = [moves[i] for i in ranked]
+            root.ordered = True
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         while True:
@@ -113,13 +125,14 @@ class MCTSBot(Bot):
     def _iterate(self, root: _Node) -> None:
         path = [root]
         node = root
-        # Selection: descend while the node is fully expanded.
-        while not node.state.is_terminal() and not node.moves and node.children:
+        # Selection: descend while the node is fully expanded (or as wide as it may be yet).
+        while not node.state.is_terminal() and node.children and not (
+                node.moves and (not node.ordered or len(node.children) < _width(node.visits))):
             node = self._select(node)
             path.append(node)
-        # Expansion: try one untried move.
+        # Expansion: try one untried move (the best-ranked one on an ordered node).
         if not node.state.is_terminal() and node.moves:
-            move = node.moves.pop(self.rng.randrange(len(node.moves)))
+            move = node.moves.pop(0 if node.ordered else self.rng.randrange(len(node.moves)))
             child = _Node(node.state._apply(move))
             node.children[move] = child
             node = child
@@ -147,6 +160,11 @@ class MCTSBot(Bot):
                 break
             state = state._apply(choice(state.legal_moves()))
         return state.returns()
+
+
+def _width(visits: int) -> int:
+    """How many ranked moves a node with ``visits`` visits may have opened."""
+    return 4 + int(2 * math.sqrt(visits))
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}

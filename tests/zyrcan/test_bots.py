@@ -31,3 +31,14 @@ def test_mcts_avoids_the_losing_capture():
     ships = {Hex(2, 2): (0, 1), Hex(3, 2): (1, 1), Hex(2, 3): (2, 1)}
     state = position(ships=ships)
     assert MCTSBot(iterations=200, seed=5).choose(state) == Attack(Hex(2, 2), 0)
+
+
+def test_mcts_ranks_a_wide_root_with_the_heuristic():
+    # On the empty board 126 placements are legal; with widening a 60-iteration search only
+    # opens the best-ranked few of them, and plays one of those.
+    state = boardlib.load("zyrcan").new_initial_state()
+    bot = MCTSBot(iterations=60, seed=1)
+    move = bot.choose(state)
+    ranked = sorted(state.legal_moves(), key=lambda m: -state._apply(m).heuristic(0))
+    assert move in ranked[:4 + int(2 * 60 ** 0.5)]
+    assert MCTSBot(iterations=60, seed=1, widening=False).choose(state) in state.legal_moves()
