@@ -28,12 +28,10 @@ import io
 import re
 from typing import Any, Iterable
 
-import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, PathPatch, Rectangle
 from matplotlib.path import Path
-from matplotlib.text import Text
 
 from boardlib.svg import SVGPicture, svg_settings
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import io
 from typing import Any, Iterable
 
-import matplotlib
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon, Rectangle
@@ -32,7 +31,7 @@ from matplotlib.text import Text
 from boardlib.svg import SVGPicture, svg_settings
 
 from .rooms import KINDS
-from .rules import (CENTER, CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
+from .rules import (CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
                     Room25State)
 
 

@@ -30,15 +30,12 @@ Same arguments, same bytes, whichever pieces were drawn before (a test checks it
 """
 from __future__ import annotations
 
-import contextlib
 import io
 import math
 import re
 from io import StringIO
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
-import matplotlib
-import matplotlib.style
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -46,6 +43,8 @@ from matplotlib.patches import Circle, Rectangle, RegularPolygon
 from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
+from boardlib.grids.hexdraw import SQRT3, hex_center
+from boardlib.svg import SVGPicture, default_style, parse_id, svg_settings
 
 from .rules import (FIELDS, GATES, ISLAND, ISLAND_FIELDS, OVER, PRISONERS, SectionXState,
                     is_zone, zone_code)
@@ -63,20 +62,13 @@ SELECT_EDGE = "#111111"
 TARGET_EDGE = "#f5b800"
 HINT_EDGE = "#7c3aed"
 BACKGROUND = "#fdfcf8"
-SVG_RC = {"svg.hashsalt": "boardlib-section-x", "svg.fonttype": "none", "svg.id": None}
 UNIT = 0.28                      # inches per hex radius
-_SQRT3 = math.sqrt(3.0)
-
-
-def hex_center(h: Hex) -> tuple[float, float]:
-    """Centre of a pointy-top hex of radius 1 (y up, so rows go down)."""
-    return (_SQRT3 * (h.q + h.r / 2.0), -1.5 * h.r)
 
 
 def edge_mid(center: tuple[float, float], direction: int, scale: float = 1.0) -> tuple[float, float]:
     """Middle of the edge of a pointy-top hex towards ``direction`` (0 E … 5 SE)."""
     angle = math.radians(60 * direction)          # 0 E, 1 NE (60°), 2 NW (120°), ...
-    r = scale * _SQRT3 / 2
+    r = scale * SQRT3 / 2
     return (center[0] + r * math.cos(angle), center[1] + r * math.sin(angle))
 
 
@@ -91,50 +83,6 @@ def part_center(center: tuple[float, float], masks: tuple[int, ...], i: int,
     x = sum(p[0] for p in mids) / len(mids)
     y = sum(p[1] for p in mids) / len(mids)
     return (center[0] + 0.8 * (x - center[0]), center[1] + 0.8 * (y - center[1]))
-
-
-def parse_id(element_id: str) -> tuple[str, tuple[int, ...]] | None:
-    """``"part_2_-1_0"`` -> ``("part", (2, -1, 0))``; ``None`` for ids that are not ours."""
-    prefix, _, rest = element_id.partition("_")
-    try:
-        fields = tuple(int(x) for x in rest.split("_")) if rest else ()
-    except ValueError:
-        return None
-    return prefix, fields
-
-
-_DEFAULT_RC: dict[str, Any] | None = None
-
-
-@contextlib.contextmanager
-def _default_style() -> Iterator[None]:
-    """Matplotlib's default style for a moment, like ``style.context("default")`` but
-    changing only the settings that differ (that context costs ~8 ms per use)."""
-    global _DEFAULT_RC
-    if _DEFAULT_RC is None:
-        skip = getattr(matplotlib.style, "_STYLE_BLACKLIST", None)
-        if skip is None:
-            from matplotlib.style.core import STYLE_BLACKLIST as skip
-        _DEFAULT_RC = {k: v for k, v in matplotlib.rcParamsDefault.items() if k not in skip}
-    params = matplotlib.rcParams
-    changed = {k: v for k, v in _DEFAULT_RC.items() if params[k] != v}
-    saved = {k: params[k] for k in changed}
-    params.update(changed)
-    try:
-        yield
-    finally:
-        params.update(saved)
-
-
-@contextlib.contextmanager
-def _svg_settings() -> Iterator[None]:
-    params = matplotlib.rcParams
-    saved = {k: params[k] for k in SVG_RC}
-    params.update(SVG_RC)
-    try:
-        yield
-    finally:
-        params.update(saved)
 
 
 def _tile_artists(center: tuple[float, float], kind: TileKind, rotation: int, ids: str | None,
@@ -192,7 +140,7 @@ class _Layout:
         self._pieces: dict[tuple[Any, ...], str] = {}
         self._buffer = io.StringIO()
         w_pt, h_pt = self.size[0] * 72, self.size[1] * 72
-        with _svg_settings():
+        with svg_settings():
             self._renderer = RendererSVG(w_pt, h_pt, self._buffer,
                                          metadata={"Date": None, "Creator": None})
         # group ids without "_": the browser reports only ids like "field_2_0" as clicks
@@ -221,7 +169,7 @@ class _Layout:
                 kept.clear()
                 missing = pieces
             # Matplotlib's own defaults, whatever style the notebook has set.
-            with _default_style(), _svg_settings():
+            with default_style(), svg_settings():
                 for key, build in missing:
                     if key not in kept:
                         kept[key] = self._render(build())
@@ -241,7 +189,7 @@ class _Layout:
         from matplotlib.image import imsave
         import numpy as np
 
-        with matplotlib.style.context("default"):
+        with default_style():
             fig, ax = self._figure(dpi)
             canvas = FigureCanvasAgg(fig)
             renderer = canvas.get_renderer()
@@ -512,28 +460,15 @@ def _hint_fields(hint: Any) -> set[Hex]:
     return fields
 
 
-class SVGPicture:
-    """An SVG string that notebooks display as a picture."""
-
-    def __init__(self, svg: str) -> None:
-        self.svg = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return "<Section X board picture>"
-
-
 def picture(state: SectionXState, **kwargs: Any) -> SVGPicture:
     """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
-    return SVGPicture(draw_svg(state, **kwargs))
+    return SVGPicture(draw_svg(state, **kwargs), "Section X board")
 
 
 def kind_picture(name: str, rotation: int = 0) -> SVGPicture:
     """One tile kind on its own (for the tile table of the notebook)."""
     kind = KIND_BY_NAME[name]
-    with matplotlib.style.context("default"), _svg_settings():
+    with default_style(), svg_settings():
         fig = Figure(figsize=(0.8, 0.8), dpi=72)
         FigureCanvasSVG(fig)
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
@@ -547,7 +482,7 @@ def kind_picture(name: str, rotation: int = 0) -> SVGPicture:
             ax.add_artist(artist)
         buffer = StringIO()
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-    return SVGPicture(buffer.getvalue())
+    return SVGPicture(buffer.getvalue(), f"{name} tile")
 
 
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "hex_center", "edge_mid", "parse_id", "draw_svg",

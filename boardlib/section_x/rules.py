@@ -687,7 +687,6 @@ class SectionXState(State):
 
     def _act_moves(self) -> list[Move]:
         """Phase 3 (SX-12): steps while the budget lasts, doors before any step, end turn."""
-        p = self.player
         moves: list[Move] = []
         if self.used_total < STEPS_PER_TURN:
             moves.extend(self._steps())
@@ -1614,7 +1613,7 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
             all(isinstance(k, bool) for k in key_list), "keys must list one true/false per player")
     require(game.options["keys"] or not any(key_list), "keys are off in this game (SX-I6)")
     phase = data["phase"]
-    require(phase in (TILE_PHASE, ACT_PHASE, OVER), f"phase must be tile, act or over")
+    require(phase in (TILE_PHASE, ACT_PHASE, OVER), "phase must be tile, act or over")
     player = integer(data["player"], 0, n - 1, "player")
     turn = integer(data["turn"], 0, 10 ** 9, "turn")
     rnd = integer(data["round"], 1, 10 ** 9, "round")

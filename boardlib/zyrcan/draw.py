@@ -29,8 +29,6 @@ import re
 from collections import OrderedDict
 from typing import Any, Iterable
 
-import matplotlib
-import matplotlib.style
 from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, RegularPolygon
@@ -38,7 +36,7 @@ from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import hex_center
-from boardlib.svg import SVGPicture, parse_id, svg_settings
+from boardlib.svg import SVGPicture, default_style, parse_id, svg_settings
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
@@ -83,7 +81,7 @@ class _Board:
     def __init__(self, game: ZyrcanGame) -> None:
         # Matplotlib's own defaults, whatever style the notebook has set: every board looks
         # the same, and pieces drawn later match those drawn earlier.
-        with matplotlib.style.context("default"):
+        with default_style():
             self._build(game)
 
     def _build(self, game: ZyrcanGame) -> None:
