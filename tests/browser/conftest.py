@@ -505,41 +505,66 @@ def board_ids(board, prefix: str) -> set[str]:
     ))
 
 
-def real_click(page, board, element_id: str, redraw: bool = True) -> None:
-    """A real mouse click at the centre of a board element (what a person does).
+# The id board.js sends for a click at (x, y): the nearest clickable id walking up (or null).
+SENT_ID_JS = """([x, y, board]) => {
+  for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
+    const id = n.getAttribute ? n.getAttribute("id") : null;
+    if (id && /^[a-z]+_/.test(id)
+        && !/^(figure|axes|patch|text|line2d|legend|image|collection)_\\d+$/.test(id)) return id;
+  }
+  return null;
+}"""
 
-    The mouse goes to screen coordinates, so whatever is drawn on top there (a ship over its
-    hex, say) receives the click, exactly as in a person's browser. With `redraw`, wait until
-    the kernel has answered with a new picture (BoardView replaces the whole <svg>), so the
-    next click never aims at an element that is being replaced.
-    """
-    old_svg = board.locator("svg").element_handle()
-    element = board.locator(f'[id="{element_id}"]')
-    x = y = None
+
+def version(board) -> int:
+    """The board's picture counter (BoardView's ``version``, mirrored as data-version)."""
+    return int(board.get_attribute("data-version") or 0)
+
+
+def aim(page, board, element_id: str) -> tuple[float, float]:
+    """Screen coordinates where a click reaches ``element_id``: its centre if the click there
+    is sent as that id, else the first such point of a 9 x 9 grid over its box (a person
+    aims at what they see; a shape drawn on top can make the exact centre send another id)."""
+    element = board.locator(f'[id="{element_id}"]').last  # the topmost of same-id shapes
     last = None
-    for _ in range(40):  # wait until layout has settled: the same box twice in a row
+    for _ in range(40):  # until layout has settled: the same box twice in a row
         try:
-            element.scroll_into_view_if_needed(timeout=10_000)
+            element.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
             box = element.bounding_box(timeout=10_000)
         except Exception:  # replaced while we looked (a late redraw): look again
             box = None
         if box is not None and box == last:
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            # The point must land on this board (no dialog, toast or other output on top).
-            on_board = page.evaluate(
-                "([x, y, board]) => { const e = document.elementFromPoint(x, y);"
-                " return !!e && board.contains(e); }",
-                [x, y, board.element_handle()],
-            )
-            if on_board:
-                break
+            handle = board.element_handle()
+            points = [(0.5, 0.5)] + [(i / 10, j / 10) for i in range(1, 10) for j in range(1, 10)]
+            seen = []
+            for fx, fy in points:
+                x, y = box["x"] + fx * box["width"], box["y"] + fy * box["height"]
+                sent = page.evaluate(SENT_ID_JS, [x, y, handle])
+                if sent == element_id:
+                    return x, y
+                seen.append(sent)
+            raise AssertionError(f"no point of {element_id} sends its id; clicks there send "
+                                 f"{sorted(set(map(str, seen)))}")
         last = box
         page.wait_for_timeout(150)
-    else:
-        raise AssertionError(f"{element_id} never settled in a clickable place on the board")
-    page.mouse.click(x, y)
+    raise AssertionError(f"{element_id} never settled in a clickable place on the board")
+
+
+def real_click(page, board, element_id: str, redraw: bool = True) -> None:
+    """A real mouse click on a board element, where a person would click it.
+
+    The mouse goes to screen coordinates, so whatever is drawn on top there receives the
+    click, exactly as in a person's browser. With ``redraw``, wait until the kernel has
+    answered with a new picture (BoardView replaces the whole <svg>, and data-version goes
+    up), so the next click never aims at an element that is being replaced.
+    """
+    before = version(board)
+    old_svg = board.locator("svg").element_handle()
+    page.mouse.click(*aim(page, board, element_id))
     if redraw:
         page.wait_for_function("svg => !svg.isConnected", arg=old_svg, timeout=60_000)
+        page.wait_for_function("([board, v]) => Number(board.dataset.version) > v",
+                               arg=[board.element_handle(), before], timeout=60_000)
 
 
 def hex_id(prefix: str, h) -> str:

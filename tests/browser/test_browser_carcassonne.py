@@ -50,64 +50,6 @@ def panel_of(page, index):
     return page.locator(".boardlib-panel").nth(index)
 
 
-def version(board) -> int:
-    return int(board.get_attribute("data-version") or 0)
-
-
-# The id board.js sends for a click at (x, y): the nearest clickable id walking up (or null).
-SENT_ID_JS = """([x, y, board]) => {
-  for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
-    const id = n.getAttribute ? n.getAttribute("id") : null;
-    if (id && /^[a-z]+_/.test(id)) return id;
-  }
-  return null;
-}"""
-
-
-def aim(page, board, element_id: str) -> tuple[float, float]:
-    """Screen coordinates where a click reaches ``element_id``: its centre if the click there
-    is sent as that id, else the first such point of a 9 x 9 grid over its box (a person
-    aims at what they see; a shape drawn on top can make the exact centre send another id)."""
-    element = board.locator(f'[id="{element_id}"]').last  # the topmost of same-id shapes
-    last = None
-    for _ in range(40):  # until layout has settled: the same box twice in a row
-        try:
-            element.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
-            box = element.bounding_box(timeout=10_000)
-        except Exception:  # replaced while we looked (a late redraw): look again
-            box = None
-        if box is not None and box == last:
-            handle = board.element_handle()
-            points = [(0.5, 0.5)] + [(i / 10, j / 10) for i in range(1, 10) for j in range(1, 10)]
-            seen = []
-            for fx, fy in points:
-                x, y = box["x"] + fx * box["width"], box["y"] + fy * box["height"]
-                sent = page.evaluate(SENT_ID_JS, [x, y, handle])
-                if sent == element_id:
-                    return x, y
-                seen.append(sent)
-            raise AssertionError(f"no point of {element_id} sends its id; clicks there send "
-                                 f"{sorted(set(map(str, seen)))}")
-        last = box
-        page.wait_for_timeout(150)
-    raise AssertionError(f"{element_id} never settled in a clickable place on the board")
-
-
-def click(page, board, element_id: str) -> None:
-    """A real mouse click on a board element, then wait for the kernel's newer picture.
-
-    BoardView swaps in a new <svg> on every picture, so the old one leaving the page is the
-    signal. (``data-version`` is not waited on: board.js sets it when the new ``svg``
-    arrives, but the kernel sends the bumped ``version`` in a later message, so the
-    attribute lags one picture behind; the tests only check it never goes backwards.)
-    """
-    before = version(board)
-    old_svg = board.locator("svg").element_handle()
-    page.mouse.click(*aim(page, board, element_id))
-    page.wait_for_function("svg => !svg.isConnected", arg=old_svg, timeout=60_000)
-    assert version(board) >= before
-
-
 def test_a_click_lays_a_tile_then_a_follower(notebook_page, ui):
     page, panel = notebook_page, panel_of(notebook_page, 0)
     board = panel.locator(".boardlib-board")
@@ -132,14 +74,14 @@ def test_a_click_lays_a_tile_then_a_follower(notebook_page, ui):
     expect(status).to_contain_text(f"Blue to move — lay tile {tile} (CB-04): turned 0°")
 
     # Turn the tile in hand twice: the yellow places follow the rotation (CB-04).
-    click(page, board, "hand_0")
-    click(page, board, "hand_0")
+    ui.real_click(page, board, "hand_0")
+    ui.real_click(page, board, "hand_0")
     expect(status).to_contain_text("turned 180°")
     assert ui.board_ids(board, "fit_") == fits(ROTATION)
     assert f"fit_{x}_{y}" in fits(ROTATION) and f"fit_{x}_{y}" not in fits(0)
 
     # Lay it: the tile is on the board, its follower spots appear, no places are left.
-    click(page, board, f"place_{x}_{y}")
+    ui.real_click(page, board, f"place_{x}_{y}")
     expect(board.locator(f'[id="tile_{x}_{y}"]')).to_have_count(1)
     assert ui.board_ids(board, "tile_") == {"tile_0_0", f"tile_{x}_{y}"}
     assert ui.board_ids(board, "new_") == {f"new_{x}_{y}"}
@@ -151,7 +93,7 @@ def test_a_click_lays_a_tile_then_a_follower(notebook_page, ui):
     expect(status).to_contain_text(f"supply {laid.supply[0]}")
 
     # A follower on the city (CB-06).
-    click(page, board, f"spot_{x}_{y}_{spot}")
+    ui.real_click(page, board, f"spot_{x}_{y}_{spot}")
     expect(board.locator(f'[id="follower_{x}_{y}_{spot}"]')).to_have_count(1)
     assert ui.board_ids(board, "follower_") == {f"follower_{x}_{y}_{spot}"}
     assert ui.board_ids(board, "spot_") == set()

@@ -68,64 +68,6 @@ def panel_of(page, index):
     return page.locator(".boardlib-panel").nth(index)
 
 
-def version(board) -> int:
-    return int(board.get_attribute("data-version") or 0)
-
-
-# The id board.js sends for a click at (x, y): the nearest clickable id walking up (or null).
-SENT_ID_JS = """([x, y, board]) => {
-  for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
-    const id = n.getAttribute ? n.getAttribute("id") : null;
-    if (id && /^[a-z]+_/.test(id)) return id;
-  }
-  return null;
-}"""
-
-
-def aim(page, board, element_id: str) -> tuple[float, float]:
-    """Screen coordinates where a click reaches ``element_id``: its centre if the click there
-    is sent as that id, else the first such point of a 9 x 9 grid over its box (a person
-    aims at what they see; a shape drawn on top can make the exact centre send another id)."""
-    element = board.locator(f'[id="{element_id}"]').last  # the topmost of same-id shapes
-    last = None
-    for _ in range(40):  # until layout has settled: the same box twice in a row
-        try:
-            element.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
-            box = element.bounding_box(timeout=10_000)
-        except Exception:  # replaced while we looked (a late redraw): look again
-            box = None
-        if box is not None and box == last:
-            handle = board.element_handle()
-            points = [(0.5, 0.5)] + [(i / 10, j / 10) for i in range(1, 10) for j in range(1, 10)]
-            seen = []
-            for fx, fy in points:
-                x, y = box["x"] + fx * box["width"], box["y"] + fy * box["height"]
-                sent = page.evaluate(SENT_ID_JS, [x, y, handle])
-                if sent == element_id:
-                    return x, y
-                seen.append(sent)
-            raise AssertionError(f"no point of {element_id} sends its id; clicks there send "
-                                 f"{sorted(set(map(str, seen)))}")
-        last = box
-        page.wait_for_timeout(150)
-    raise AssertionError(f"{element_id} never settled in a clickable place on the board")
-
-
-def click(page, board, element_id: str) -> None:
-    """A real mouse click on a board element, then wait for the kernel's newer picture.
-
-    BoardView swaps in a new <svg> on every picture, so the old one leaving the page is the
-    signal. (``data-version`` is not waited on: board.js sets it when the new ``svg``
-    arrives, but the kernel sends the bumped ``version`` in a later message, so the
-    attribute lags one picture behind; the tests only check it never goes backwards.)
-    """
-    before = version(board)
-    old_svg = board.locator("svg").element_handle()
-    page.mouse.click(*aim(page, board, element_id))
-    page.wait_for_function("svg => !svg.isConnected", arg=old_svg, timeout=60_000)
-    assert version(board) >= before
-
-
 def stands_in(board, char: int, pos: int) -> bool:
     """Whether the disc of character ``char`` is drawn inside the room at place ``pos``."""
     disc = board.locator(f'[id="char_{char}"]').bounding_box()
@@ -176,7 +118,7 @@ def test_program_two_actions_and_carry_them_out_by_clicking(notebook_page, ui):
     expect(moves).not_to_contain_text("move → look")
 
     # Action 1: move into c2 (R25-15), which turns face up.
-    click(page, board, f"target_{move_to}")
+    ui.real_click(page, board, f"target_{move_to}")
     expect(status).to_contain_text(f"{names[me]}, action 2: look — click an adjacent face-down")
     assert stands_in(board, me, move_to)
     assert ui.board_ids(board, "target_") == targets(moved)
@@ -185,7 +127,7 @@ def test_program_two_actions_and_carry_them_out_by_clicking(notebook_page, ui):
     expect(log).to_contain_text(f"the room at {MOVE_TO} turns face up: Empty Room")
 
     # Action 2: look at b2 (R25-14); the turn ends and the next one begins (R25-10).
-    click(page, board, f"target_{look_at}")
+    ui.real_click(page, board, f"target_{look_at}")
     expect(moves).to_contain_text(f"{names[me]}: look {LOOK_AT}")
     expect(log).to_contain_text(f"{names[me]} secretly looks at {LOOK_AT} (R25-14)")
     assert looked.turn == 2 and looked.phase == "program"

@@ -61,64 +61,6 @@ def panel_of(page, index):
     return page.locator(".boardlib-panel").nth(index)
 
 
-def version(board) -> int:
-    return int(board.get_attribute("data-version") or 0)
-
-
-# The id board.js sends for a click at (x, y): the nearest clickable id walking up (or null).
-SENT_ID_JS = """([x, y, board]) => {
-  for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
-    const id = n.getAttribute ? n.getAttribute("id") : null;
-    if (id && /^[a-z]+_/.test(id)) return id;
-  }
-  return null;
-}"""
-
-
-def aim(page, board, element_id: str) -> tuple[float, float]:
-    """Screen coordinates where a click reaches ``element_id``: its centre if the click there
-    is sent as that id, else the first such point of a 9 x 9 grid over its box (a person
-    aims at what they see; a shape drawn on top can make the exact centre send another id)."""
-    element = board.locator(f'[id="{element_id}"]').last  # the topmost of same-id shapes
-    last = None
-    for _ in range(40):  # until layout has settled: the same box twice in a row
-        try:
-            element.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
-            box = element.bounding_box(timeout=10_000)
-        except Exception:  # replaced while we looked (a late redraw): look again
-            box = None
-        if box is not None and box == last:
-            handle = board.element_handle()
-            points = [(0.5, 0.5)] + [(i / 10, j / 10) for i in range(1, 10) for j in range(1, 10)]
-            seen = []
-            for fx, fy in points:
-                x, y = box["x"] + fx * box["width"], box["y"] + fy * box["height"]
-                sent = page.evaluate(SENT_ID_JS, [x, y, handle])
-                if sent == element_id:
-                    return x, y
-                seen.append(sent)
-            raise AssertionError(f"no point of {element_id} sends its id; clicks there send "
-                                 f"{sorted(set(map(str, seen)))}")
-        last = box
-        page.wait_for_timeout(150)
-    raise AssertionError(f"{element_id} never settled in a clickable place on the board")
-
-
-def click(page, board, element_id: str) -> None:
-    """A real mouse click on a board element, then wait for the kernel's newer picture.
-
-    BoardView swaps in a new <svg> on every picture, so the old one leaving the page is the
-    signal. (``data-version`` is not waited on: board.js sets it when the new ``svg``
-    arrives, but the kernel sends the bumped ``version`` in a later message, so the
-    attribute lags one picture behind; the tests only check it never goes backwards.)
-    """
-    before = version(board)
-    old_svg = board.locator("svg").element_handle()
-    page.mouse.click(*aim(page, board, element_id))
-    page.wait_for_function("svg => !svg.isConnected", arg=old_svg, timeout=60_000)
-    assert version(board) >= before
-
-
 def test_a_click_places_a_tile(notebook_page, ui):
     page, panel = notebook_page, panel_of(notebook_page, NEW_GAME_PANEL)
     board = panel.locator(".boardlib-board")
@@ -132,7 +74,7 @@ def test_a_click_places_a_tile(notebook_page, ui):
     assert ui.board_ids(board, "hand_") == {"hand_0"}
     expect(panel.locator(".boardlib-status")).to_contain_text("Red to move — phase 2")
 
-    click(page, board, "hand_0")  # pick the hand tile: legal fields get outlined
+    ui.real_click(page, board, "hand_0")  # pick the hand tile: legal fields get outlined
     target = f"targetfield_{PLACE_AT.q}_{PLACE_AT.r}"
     expect(board.locator(f'[id="{target}"]')).to_have_count(1)
     legal = {f"targetfield_{m.field.q}_{m.field.r}" for m in state.legal_moves()
@@ -140,7 +82,7 @@ def test_a_click_places_a_tile(notebook_page, ui):
     assert ui.board_ids(board, "targetfield_") == legal
     expect(panel.locator(".boardlib-status")).to_contain_text("click an outlined field")
 
-    click(page, board, target)
+    ui.real_click(page, board, target)
     expect(board.locator(f'[id="tilebody_{PLACE_AT.q}_{PLACE_AT.r}"]')).to_have_count(1)
     assert ui.board_ids(board, "part_") == expected_parts
     assert ui.board_ids(board, "tilebody_") == {f"tilebody_{PLACE_AT.q}_{PLACE_AT.r}"}
@@ -163,11 +105,11 @@ def test_a_prisoner_steps(notebook_page, ui):
 
     assert ui.board_ids(board, "prisoner_") == {"prisoner_2_0_0_0"}
     expect(panel.locator(".boardlib-status")).to_contain_text("5 steps left")
-    click(page, board, "prisoner_2_0_0_0")  # select Red's prisoner: its steps get outlined
+    ui.real_click(page, board, "prisoner_2_0_0_0")  # select Red's prisoner: its steps get outlined
     expect(board.locator('[id="target_3_0_0"]')).to_have_count(1)
     expect(panel.locator(".boardlib-status")).to_contain_text("click an outlined place")
 
-    click(page, board, "target_3_0_0")
+    ui.real_click(page, board, "target_3_0_0")
     expect(board.locator('[id="prisoner_3_0_0_0"]')).to_have_count(1)
     assert ui.board_ids(board, "prisoner_") == {"prisoner_3_0_0_0"}
     assert ui.board_ids(board, "target_") == set()
