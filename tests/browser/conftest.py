@@ -364,25 +364,28 @@ def zyrcan_attack_setup() -> AttackSetup:
     return AttackSetup(ships, origin, targets)
 
 
-def write_test_notebooks(folder: Path) -> None:
-    """Write the Zyrcan board notebook the interaction tests use (independent of notebook prose)."""
+def write_board_notebook(folder: Path, name: str, title: str, sources: list[str]) -> None:
+    """A small notebook: a title, then one code cell per source (boards independent of prose)."""
     import nbformat
 
-    setup = zyrcan_attack_setup()
-    cells = [
-        nbformat.v4.new_markdown_cell("# Zyrcan board (browser-test fixture)"),
-        nbformat.v4.new_code_cell(
-            "from boardlib.grids.hex import Hex\n"
-            "from boardlib.zyrcan.rules import Ship, position\n"
-            "from boardlib.zyrcan.widget import ZyrcanBoard"
-        ),
-        nbformat.v4.new_code_cell("ZyrcanBoard()  # a new 3-player game: placement phase"),
-        nbformat.v4.new_code_cell(f"ZyrcanBoard(state={setup.source()})  # select a ship"),
-        nbformat.v4.new_code_cell(f"ZyrcanBoard(state={setup.source()})  # attack"),
-    ]
+    cells = [nbformat.v4.new_markdown_cell(f"# {title} (browser-test fixture)")]
+    cells += [nbformat.v4.new_code_cell(source) for source in sources]
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / ZYRCAN_FIXTURE)
+    nbformat.write(nb, folder / name)
+
+
+def write_test_notebooks(folder: Path) -> None:
+    """Write the Zyrcan board notebook the interaction tests use."""
+    setup = zyrcan_attack_setup()
+    write_board_notebook(folder, ZYRCAN_FIXTURE, "Zyrcan board", [
+        "from boardlib.grids.hex import Hex\n"
+        "from boardlib.zyrcan.rules import Ship, position\n"
+        "from boardlib.zyrcan.widget import ZyrcanBoard",
+        "ZyrcanBoard()  # a new 3-player game: placement phase",
+        f"ZyrcanBoard(state={setup.source()})  # select a ship",
+        f"ZyrcanBoard(state={setup.source()})  # attack",
+    ])
 
 
 @pytest.fixture(scope="session")
@@ -462,6 +465,19 @@ class Lab:
         with contextlib.suppress(Exception):
             page.context.close()
         self.server.stop_kernels()
+
+    def boards_page(self, name: str, panels: int) -> Iterator:
+        """For a module fixture: open ``name``, run it, expect ``panels`` drawn boards, yield
+        the page, close it afterwards."""
+        from playwright.sync_api import expect
+
+        page = self.open(name)
+        assert self.run_all(page, name), f"the fixture notebook {name} failed to run"
+        found = page.locator(".boardlib-panel")
+        expect(found).to_have_count(panels)
+        expect(found.locator(".boardlib-board svg")).to_have_count(panels)
+        yield page
+        self.close(page)
 
 
 @pytest.fixture(scope="module")
@@ -577,7 +593,7 @@ def ui():
     import types
 
     return types.SimpleNamespace(
-        board_ids=board_ids, real_click=real_click, hex_id=hex_id, error_outputs=error_outputs,
+        board_ids=board_ids, real_click=real_click, write_board_notebook=write_board_notebook, hex_id=hex_id, error_outputs=error_outputs,
         ZYRCAN_FIXTURE=ZYRCAN_FIXTURE, NEW_GAME_PANEL=NEW_GAME_PANEL,
         HIGHLIGHT_PANEL=HIGHLIGHT_PANEL, ATTACK_PANEL=ATTACK_PANEL,
     )

@@ -21,29 +21,13 @@ NAME = "carcassonne_board_fixture.ipynb"
 AT, ROTATION = (0, 1), 2  # under the start tile, turned 180°: its city closes the start city
 
 
-def write_notebook(folder) -> None:
-    import nbformat
-
-    cells = [
-        nbformat.v4.new_markdown_cell("# Carcassonne board (browser-test fixture)"),
-        nbformat.v4.new_code_cell("from boardlib.carcassonne.widget import CarcassonneBoard"),
-        nbformat.v4.new_code_cell("CarcassonneBoard(players=2, seed=0)  # a new game: Blue lays"),
-    ]
-    nb = nbformat.v4.new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / NAME)
-
-
 @pytest.fixture(scope="module")
-def notebook_page(jupyterlab):
-    write_notebook(jupyterlab.server.root)
-    page = jupyterlab.open(NAME)
-    assert jupyterlab.run_all(page, NAME), "the Carcassonne fixture notebook failed to run"
-    panels = page.locator(".boardlib-panel")
-    expect(panels).to_have_count(1)
-    expect(panels.locator(".boardlib-board svg")).to_have_count(1)
-    yield page
-    jupyterlab.close(page)
+def notebook_page(jupyterlab, ui):
+    ui.write_board_notebook(jupyterlab.server.root, NAME, "Carcassonne board", [
+        "from boardlib.carcassonne.widget import CarcassonneBoard",
+        "CarcassonneBoard(players=2, seed=0)  # a new game: Blue lays",
+    ])
+    yield from jupyterlab.boards_page(NAME, panels=1)
 
 
 def panel_of(page, index):

@@ -56,13 +56,7 @@ NAME = "zyrcan_board_fixture.ipynb"
 
 @pytest.fixture(scope="module")
 def notebook_page(jupyterlab):
-    page = jupyterlab.open(NAME)
-    assert jupyterlab.run_all(page, NAME), "the Zyrcan fixture notebook failed to run"
-    panels = page.locator(".boardlib-panel")
-    expect(panels).to_have_count(3)
-    expect(panels.locator(".boardlib-board svg")).to_have_count(3)
-    yield page
-    jupyterlab.close(page)
+    yield from jupyterlab.boards_page(NAME, panels=3)
 
 
 def board_of(page, panel_index):

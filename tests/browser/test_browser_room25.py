@@ -20,48 +20,29 @@ from boardlib.room25.rules import POS_INDEX, Look, Move
 from boardlib.room25.scenarios import play, position
 
 NAME = "room25_board_fixture.ipynb"
-SETUP = ("position(game, rooms={'c2': 'empty', 'b2': 'empty'}, order=(1, 2, 3, 0))")
+ROOMS, ORDER = {"c2": "empty", "b2": "empty"}, (1, 2, 3, 0)
+SETUP = f"position(game, rooms={ROOMS!r}, order={ORDER!r})"  # the notebook's source text
 OTHERS = ("program 1: push, control", "program 2: push, control", "program 3: push, control")
 MOVE_TO, LOOK_AT = "c2", "b2"
 
 
 def prepared_state():
-    """The notebook's position, built from the very same source text."""
+    """The notebook's position, built from the same values as its source text."""
     game = boardlib.load("room25", mode="cooperative", players=4)
-    return play(eval(SETUP, {"position": position, "game": game}), *OTHERS)
-
-
-def write_notebook(folder) -> None:
-    import nbformat
-
-    cells = [
-        nbformat.v4.new_markdown_cell("# Room 25 board (browser-test fixture)"),
-        nbformat.v4.new_code_cell(
-            "import boardlib\n"
-            "from boardlib.room25.scenarios import play, position\n"
-            "from boardlib.room25.widget import Room25Board"
-        ),
-        nbformat.v4.new_code_cell(
-            "game = boardlib.load('room25', mode='cooperative', players=4)\n"
-            f"state = play({SETUP}, *{OTHERS!r})\n"
-            "Room25Board(state=state, viewer=0)  # the Scientist (Red) programs"
-        ),
-    ]
-    nb = nbformat.v4.new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / NAME)
+    return play(position(game, rooms=ROOMS, order=ORDER), *OTHERS)
 
 
 @pytest.fixture(scope="module")
-def notebook_page(jupyterlab):
-    write_notebook(jupyterlab.server.root)
-    page = jupyterlab.open(NAME)
-    assert jupyterlab.run_all(page, NAME), "the Room 25 fixture notebook failed to run"
-    panels = page.locator(".boardlib-panel")
-    expect(panels).to_have_count(1)
-    expect(panels.locator(".boardlib-board svg")).to_have_count(1)
-    yield page
-    jupyterlab.close(page)
+def notebook_page(jupyterlab, ui):
+    ui.write_board_notebook(jupyterlab.server.root, NAME, "Room 25 board", [
+        "import boardlib\n"
+        "from boardlib.room25.scenarios import play, position\n"
+        "from boardlib.room25.widget import Room25Board",
+        "game = boardlib.load('room25', mode='cooperative', players=4)\n"
+        f"state = play({SETUP}, *{OTHERS!r})\n"
+        "Room25Board(state=state, viewer=0)  # the Scientist (Red) programs",
+    ])
+    yield from jupyterlab.boards_page(NAME, panels=1)
 
 
 def panel_of(page, index):

@@ -25,36 +25,16 @@ STEP_PRISONERS = {0: ["2,0/0"]}
 PLACE_AT = Hex(2, 0)  # an ocean field next to the island
 
 
-def write_notebook(folder) -> None:
-    import nbformat
-
-    cells = [
-        nbformat.v4.new_markdown_cell("# Section X board (browser-test fixture)"),
-        nbformat.v4.new_code_cell(
-            "from boardlib.section_x.positions import act\n"
-            "from boardlib.section_x.widget import SectionXBoard"
-        ),
-        nbformat.v4.new_code_cell("SectionXBoard()  # a new 2-player game: phase 2"),
-        nbformat.v4.new_code_cell(
-            f"SectionXBoard(state=act(tiles={STEP_TILES!r}, prisoners={STEP_PRISONERS!r}))"
-            "  # phase 3: a prisoner can step"
-        ),
-    ]
-    nb = nbformat.v4.new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / NAME)
-
-
 @pytest.fixture(scope="module")
-def notebook_page(jupyterlab):
-    write_notebook(jupyterlab.server.root)
-    page = jupyterlab.open(NAME)
-    assert jupyterlab.run_all(page, NAME), "the Section X fixture notebook failed to run"
-    panels = page.locator(".boardlib-panel")
-    expect(panels).to_have_count(2)
-    expect(panels.locator(".boardlib-board svg")).to_have_count(2)
-    yield page
-    jupyterlab.close(page)
+def notebook_page(jupyterlab, ui):
+    ui.write_board_notebook(jupyterlab.server.root, NAME, "Section X board", [
+        "from boardlib.section_x.positions import act\n"
+        "from boardlib.section_x.widget import SectionXBoard",
+        "SectionXBoard()  # a new 2-player game: phase 2",
+        f"SectionXBoard(state=act(tiles={STEP_TILES!r}, prisoners={STEP_PRISONERS!r}))"
+        "  # phase 3: a prisoner can step",
+    ])
+    yield from jupyterlab.boards_page(NAME, panels=2)
 
 
 def panel_of(page, index):
