@@ -23,7 +23,7 @@ def random_game(seed: int, **options) -> tuple[int, int]:
     rng = random.Random(seed)
     moves = 0
     while not state.is_terminal():
-        state = state.apply(rng.choice(state.legal_moves()))
+        state = state.apply(state.random_move(rng))
         moves += 1
     return moves, len(state.board)
 
@@ -63,7 +63,7 @@ def bench_graph(games: int = 5) -> None:
     state = game.new_initial_state()
     rng = random.Random(3)
     while not state.is_terminal():
-        state = state.apply(rng.choice(state.legal_moves()))
+        state = state.apply(state.random_move(rng))
     start = time.perf_counter()
     for _ in range(games):
         graph = feature_graph(state)

@@ -31,7 +31,7 @@ def games_per_second(mode: str, players: int, seconds: float) -> tuple[float, fl
         game = boardlib.load("room25", mode=mode, players=players, seed=games)
         state = game.new_initial_state()
         while not state.is_terminal():
-            state = state.apply(rng.choice(state.legal_moves()))
+            state = state.apply(state.random_move(rng))
             moves += 1
         assert state.outcome() is not None
         games += 1

@@ -28,7 +28,7 @@ def random_game(seed: int, players: int, **options) -> tuple[int, int, str]:
     rng = random.Random(seed)
     moves = 0
     while not state.is_terminal():
-        state = state.apply(rng.choice(state.legal_moves()))
+        state = state.apply(state.random_move(rng))
         moves += 1
     return moves, state.turn, state.outcome().termination
 
@@ -76,7 +76,7 @@ def bench_graph(states: int = 50) -> None:
     rng = random.Random(3)
     samples = []
     while len(samples) < states and not state.is_terminal():
-        state = state.apply(rng.choice(state.legal_moves()))
+        state = state.apply(state.random_move(rng))
         samples.append(state)
     cpu = time.process_time()
     for s in samples:

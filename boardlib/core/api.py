@@ -7,6 +7,7 @@ undo, bots and tests can keep any number of them around.
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from importlib import import_module
@@ -123,6 +124,16 @@ class State(ABC):
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
+
+    def random_move(self, rng: random.Random) -> Any:
+        """A legal move picked uniformly by ``rng``: exactly ``rng.choice(self.legal_moves())``.
+
+        Random players and play-outs call this. A game whose move lists are long
+        overrides it to pick the same move without building the list (it draws
+        ``rng.randrange(count)`` and finds that move of ``legal_moves`` in place);
+        ``check_random_play`` holds every game to the equality.
+        """
+        return rng.choice(self.legal_moves())
 
     def apply(self, move: Any) -> "State":
         problem = self.why_illegal(move)

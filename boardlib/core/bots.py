@@ -33,7 +33,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, state: State) -> Any:
-        return self.rng.choice(state.legal_moves())
+        return state.random_move(self.rng)
 
 
 class GreedyBot(Bot):
@@ -154,11 +154,11 @@ class MCTSBot(Bot):
         return max(node.children.values(), key=ucb)
 
     def _rollout(self, state: State) -> tuple[float, ...]:
-        choice = self.rng.choice
+        rng = self.rng
         for _ in range(self.rollout_limit):
             if state.is_terminal():
                 break
-            state = state._apply(choice(state.legal_moves()))
+            state = state._apply(state.random_move(rng))
         return state.returns()
 
 

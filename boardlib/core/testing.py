@@ -4,6 +4,7 @@
 the contract of ``boardlib.core.api``:
 
 * the game is terminal exactly when there are no legal moves;
+* ``random_move`` picks the move ``rng.choice(legal_moves())`` would pick;
 * every legal move is accepted by ``why_illegal`` (``None``);
 * sampled other moves are refused with a rule ID of this game, and ``apply``
   raises ``IllegalMoveError`` for them while the state stays unchanged;
@@ -41,6 +42,7 @@ def check_random_play(game: Game, *, games: int = 200, seed: int = 0, max_moves:
     refusals; moves found among the legal ones are skipped.
     """
     rng = random.Random(seed)
+    probe = random.Random(f"probe {seed}")   # its own draws: the games stay the same
     report = PlayReport()
     prefix = rule_prefix
     for _ in range(games):
@@ -48,7 +50,14 @@ def check_random_play(game: Game, *, games: int = 200, seed: int = 0, max_moves:
         state = match.state
         n = 0
         while True:
+            picked = None
+            if not state.is_terminal():   # before legal_moves: games may pick without the list
+                draw = probe.getrandbits(32)
+                picked = state.random_move(random.Random(draw))
             legal = state.legal_moves()
+            if picked is not None:
+                assert picked == random.Random(draw).choice(legal), \
+                    f"random_move picked {picked}, not the move rng.choice(legal_moves()) picks"
             assert state.is_terminal() == (len(legal) == 0), "terminal iff no legal moves"
             if invariant is not None:
                 invariant(state)

@@ -79,14 +79,36 @@ def test_incremental_links_equal_networkx_after_every_move():
             s = s.apply(rng.choice(s.legal_moves()))
 
 
-def test_incremental_link_update_equals_full_recomputation():
-    from boardlib.section_x.rules import _compute_links
+def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
+    """After tile actions the engine updates tunnels and fit keys near the change only
+    (and works out links place by place): each must equal the whole-board answer."""
+    from boardlib.section_x.rules import OCEAN_INDEX, _compute_links, _compute_tunnels, _fit_key, _joined
     for seed in range(4):
         game = boardlib.load("section_x", players=2 + seed % 3, seed=seed)
         s = game.new_initial_state()
         rng = random.Random(seed)
+        updated = 0
         for _ in range(300):
             if s.is_terminal():
                 break
-            s = s.apply(rng.choice(s.legal_moves()))
-            assert s.links() == _compute_links(s.board)
+            s.tunnels(), s.fit_keys()          # so the next state updates them
+            s = s.apply(s.random_move(rng))
+            if s._tunnels is not None and s._fits is not None:
+                updated += 1        # came from the previous state, not recomputed
+            comp, sizes = s.tunnels()
+            full_comp, full_sizes = _compute_tunnels(s.board)
+            assert _partition(comp) == _partition(full_comp)
+            assert {c: sizes[t] for c, t in comp.items()} == {
+                c: full_sizes[t] for c, t in full_comp.items()}
+            assert s.fit_keys() == tuple(_fit_key(s.board, f) if f in OCEAN_INDEX else 0
+                                         for f in range(len(s.board)))
+            links = _compute_links(s.board)
+            assert all(_joined(s.board, c) == links.get(c, ()) for c in links)
+        assert updated > 100
+
+
+def _partition(comp):
+    groups = {}
+    for c, t in comp.items():
+        groups.setdefault(t, set()).add(c)
+    return sorted(map(sorted, groups.values()))
