@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
                                Outcome, State, require)
@@ -267,15 +267,35 @@ class _MoveCache(dict):
         return value
 
 
-_PLACE_MOVE = _MoveCache(lambda name, f, rot: PlaceTile(name, FIELDS[f], rot))
-# Per kind (by number): each distinct rotation's outline with its placement moves by field.
 _KIND_NO: tuple[int, ...] = tuple(KINDS.index(k) for k in TILE_KINDS)
 _NUM_PARTS: tuple[int, ...] = tuple(len(k.parts) for k in TILE_KINDS)
 _HIDING: tuple[bool, ...] = tuple(k.hiding for k in TILE_KINDS)
 _CAPACITY: tuple[int, ...] = tuple(k.capacity for k in TILE_KINDS)
-_SHAPES: tuple[tuple[tuple[int, tuple[PlaceTile, ...]], ...], ...] = tuple(
-    tuple((outline(k, rot), tuple(PlaceTile(k.name, h, rot) for h in FIELDS))
-          for rot in distinct_rotations(k)) for k in KINDS)
+# Every way to lay a tile (kind number, distinct rotation), numbered; per field its moves.
+_SHAPE_LIST: tuple[tuple[int, int], ...] = tuple(
+    (k, rot) for k, kind in enumerate(KINDS) for rot in distinct_rotations(kind))
+_SHAPE_OUTLINE: tuple[int, ...] = tuple(outline(KINDS[k], rot) for k, rot in _SHAPE_LIST)
+_KIND_SHAPES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s, (k, _) in enumerate(_SHAPE_LIST) if k == kind) for kind in range(len(KINDS)))
+_PLACE_AT: tuple[tuple[PlaceTile, ...], ...] = tuple(
+    tuple(PlaceTile(KINDS[k].name, h, rot) for k, rot in _SHAPE_LIST) for h in FIELDS)
+
+
+class _Fitting(dict):
+    """Fit key of a field -> the shapes of some kinds that fit there (SX-07); filled on use."""
+
+    def __init__(self, kinds: tuple[int, ...]) -> None:
+        super().__init__()
+        self.shapes = [s for k in kinds for s in _KIND_SHAPES[k]]
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        care, need = key >> 6, key & 63
+        value = self[key] = tuple(s for s in self.shapes if _SHAPE_OUTLINE[s] & care == need)
+        return value
+
+
+# The kinds in a hand (sorted numbers) -> their fit table.
+_FITTING_FOR = _MoveCache(lambda *kinds: _Fitting(kinds))
 # Per tile id and rotation: the other distinct rotations a turn may reach (SX-08).
 _OTHER_ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(r for r in distinct_rotations(k) if r != canonical_rotation(k, rot))
@@ -307,6 +327,77 @@ def _door_row(src: int | None) -> _DoorRow:
     if row is None:
         row = _DOOR_ROWS[src] = _DoorRow(src)
     return row
+
+
+
+class _Rows:
+    """Legal moves ``table[k] for table, keys in rows for k in keys``, counted and indexed
+    without building them: a random pick on a crowded board needs one, not a thousand."""
+
+    __slots__ = ("rows", "size")
+
+    def __init__(self, rows: list[tuple[Any, Sequence[Any]]]) -> None:
+        self.rows = rows
+        self.size = sum([len(keys) for _, keys in rows])
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Move:
+        for table, keys in self.rows:
+            if i < len(keys):
+                return table[keys[i]]
+            i -= len(keys)
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter([table[k] for table, keys in self.rows for k in keys])
+
+
+class _Pairs:
+    """Every swap of two of ``fields`` (SX-08), ``a`` before ``b`` in their order."""
+
+    __slots__ = ("fields", "size")
+
+    def __init__(self, fields: list[int]) -> None:
+        self.fields = fields
+        self.size = len(fields) * (len(fields) - 1) // 2
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Move:
+        fields = self.fields
+        for x, a in enumerate(fields):
+            if i < len(fields) - 1 - x:
+                return _SWAP[a][fields[x + 1 + i]]
+            i -= len(fields) - 1 - x
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        fields = self.fields
+        return iter([_SWAP[a][b] for x, a in enumerate(fields) for b in fields[x + 1:]])
+
+
+class _Grid:
+    """Every move of a tile from one of ``sources`` to one of the empty ``targets`` (SX-08)."""
+
+    __slots__ = ("sources", "targets")
+
+    def __init__(self, sources: list[int], targets: list[int]) -> None:
+        self.sources = sources
+        self.targets = targets
+
+    def __len__(self) -> int:
+        return len(self.sources) * len(self.targets)
+
+    def __getitem__(self, i: int) -> Move:
+        a, b = divmod(i, len(self.targets))
+        return _MOVE[self.sources[a]][self.targets[b]]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter([_MOVE[a][g] for a in self.sources for g in self.targets])
+
 
 _PLACE_TEXTS: dict[int, str] = {c: _place_text(c) for c in
                                  [ISLAND, FREED, BURIED] + [zone_code(g) for g in range(6)]
@@ -399,13 +490,14 @@ class SectionXState(State):
 
     __slots__ = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
                  "keys", "player", "phase", "turn", "round", "_events", "result",
-                 "_links", "_tunnels", "_occ", "_owners", "_memo")
+                 "_links", "_near", "_tunnels", "_fits", "_occ", "_owners", "_memo")
 
     def __init__(self, game: SectionXGame, *, board: tuple, hands: tuple, stack: tuple,
                  locs: tuple, used: tuple, used_total: int, doors: tuple, stamp: int,
                  keys: tuple, player: int, phase: str, turn: int, round: int,
                  events: tuple, result: Outcome | None,
-                 links: dict | None = None, tunnels: tuple | None = None) -> None:
+                 links: dict | None = None, tunnels: tuple | None = None,
+                 fits: tuple | None = None, near: dict | None = None) -> None:
         super().__init__(game)
         self.board = board
         self.hands = hands
@@ -424,6 +516,8 @@ class SectionXState(State):
         self.result = result
         self._links = links          # shared by states with the same board
         self._tunnels = tunnels
+        self._fits = fits            # shared by states with the same board
+        self._near = {} if near is None else near   # joined(), filled place by place; shared too
         self._occ: dict[int, list[int]] | None = None
         self._owners: dict[int, int] | None = None
         self._memo: dict[Any, Any] = {}     # per-field answers, reused by why_illegal
@@ -441,6 +535,8 @@ class SectionXState(State):
         if f["board"] is self.board:
             f.setdefault("links", self._links)
             f.setdefault("tunnels", self._tunnels)
+            f.setdefault("fits", self._fits)
+            f.setdefault("near", self._near)
         state = SectionXState(self.game, **f)
         if f["locs"] is self.locs:
             state._occ = self._occ          # never changed once built
@@ -526,17 +622,35 @@ class SectionXState(State):
     def links(self) -> dict[int, tuple[int, ...]]:
         """Place code -> places joined to it through facing openings (SX-I1, SX-I4).
 
-        Built from the board once and shared by every state with the same board;
-        ``tests/section_x`` checks it against :func:`tunnels.tunnel_graph`.
+        Built from the board when first asked for and shared by every state with the
+        same board; the rules themselves ask :meth:`joined`, one place at a time.
+        ``tests/section_x`` checks both against :func:`tunnels.tunnel_graph`.
         """
         if self._links is None:
             self._links = _compute_links(self.board)
         return self._links
 
+    def joined(self, code: int) -> tuple[int, ...]:
+        """The places joined to place ``code`` through facing openings, sorted (SX-I4)."""
+        if self._links is not None:
+            return self._links.get(code, ())
+        found = self._near.get(code)
+        if found is None:
+            found = self._near[code] = _joined(self.board, code)
+        return found
+
+    def fit_keys(self) -> tuple[int, ...]:
+        """Per ocean field, what a tile laid there must match (SX-07) as ``care << 6 | need``:
+        the edges that touch a tile, and which of them face an opening (0 off the ocean)."""
+        if self._fits is None:
+            self._fits = tuple([_fit_key(self.board, f) if IS_OCEAN[f] else 0
+                                for f in range(len(FIELDS))])
+        return self._fits
+
     def tunnels(self) -> tuple[dict[int, int], list[int]]:
         """``(part -> tunnel id, tunnel id -> number of tiles)``: connected parts (SX-I5)."""
         if self._tunnels is None:
-            self._tunnels = _compute_tunnels(self.board, self.links())
+            self._tunnels = _compute_tunnels(self.board)
         return self._tunnels
 
     def owners(self) -> dict[int, int]:
@@ -576,29 +690,43 @@ class SectionXState(State):
 
     # --- legal moves ------------------------------------------------------
     def _legal_moves(self) -> tuple[Move, ...]:
-        if self.phase == TILE_PHASE:
-            return tuple(self._tile_actions())
-        return tuple(self._act_moves())
+        return tuple([m for block in self._move_blocks() for m in block])
 
-    def _tile_actions(self, first_only: bool = False) -> list[Move]:
-        """Every legal phase-2 action (SX-07 … SX-11, SX-I3) in a fixed order."""
+    def random_move(self, rng: random.Random) -> Move:
+        """``rng.choice(self.legal_moves())`` without building the ~1000 tile actions of a
+        crowded board: the drawn index is looked up block by block (see :class:`_Rows`)."""
+        if self._legal is not None:
+            return super().random_move(rng)
+        blocks = list(self._move_blocks())
+        i = rng.randrange(sum([len(block) for block in blocks]))
+        for block in blocks:
+            if i < len(block):
+                return block[i]
+            i -= len(block)
+        raise AssertionError("unreachable")
+
+    def _move_blocks(self) -> Iterator[Sequence[Move]]:
+        """The legal moves as consecutive blocks, each counted and indexed without building it."""
+        if self.phase == TILE_PHASE:
+            return self._tile_blocks()
+        return self._act_blocks()
+
+    def _tile_blocks(self) -> Iterator[Sequence[Move]]:
+        """Every legal phase-2 action (SX-07 … SX-11, SX-I3): places, swaps, moves, turns.
+
+        The generator is lazy, so "is there any action?" (SX-I8) stops at the first block
+        that has one.
+        """
         p = self.player
         board = self.board
         strict = self.game.options["strict_fit"]
-        moves: list[Move] = []
         empty = [f for f in OCEAN_INDEX if board[f] is None]
         # SX-07: place from the hand with fit.
-        kinds_in_hand = sorted({_KIND_NO[t] for t in self.hands[p]})
-        if kinds_in_hand:
-            shapes = [_SHAPES[k] for k in kinds_in_hand]
-            for f in empty:
-                care, need = _fit_constraint(board, f)
-                for shape in shapes:
-                    for m, objs in shape:
-                        if m & care == need:
-                            moves.append(objs[f])
-                            if first_only:
-                                return moves
+        kinds = tuple(sorted({_KIND_NO[t] for t in self.hands[p]}))
+        if kinds:
+            fits = self.fit_keys()
+            fitting = _FITTING_FOR[kinds]
+            yield _Rows([(_PLACE_AT[f], fitting[fits[f]]) for f in empty])
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
         occ = self.occupancy()
         owners = self.owners()
@@ -610,7 +738,7 @@ class SectionXState(State):
         for c, ks in occ.items():
             if c >= 0:
                 crowded.setdefault(c >> 2, []).extend(ks)
-        movable = []
+        movable: list[tuple[int, bool]] = []   # (field, a hiding place with prisoners: SX-11)
         rotatable = []
         for f in OCEAN_INDEX:
             cell = board[f]
@@ -621,86 +749,47 @@ class SectionXState(State):
                 movable.append((f, False))
                 rotatable.append(f)
             elif _HIDING[cell[0]] and all(k // PRISONERS == p for k in on_tile):
-                movable.append((f, True))   # SX-11 applies to this one
-        if not strict and not first_only and not any(h for _, h in movable):
-            # the common case: no hiding place carries prisoners, nothing to check per pair
-            fields = [f for f, _ in movable]
-            for x, a in enumerate(fields):
-                row = _SWAP[a]
-                moves += [row[b] for b in fields[x + 1:]]
-            for a in fields:
-                row = _MOVE[a]
-                moves += [row[g] for g in empty]
-            for f in rotatable:
-                tile, rot = board[f]
-                row = _ROTATE[f]
-                moves += [row[r] for r in _OTHER_ROTATIONS[tile][rot]]
-            return moves
-        for x in range(len(movable)):
-            a, a_hides = movable[x]
-            row = _SWAP[a]
-            if not a_hides and not strict and not first_only:
-                # the common case: nothing to check for this tile (SX-11 only binds hiders)
+                movable.append((f, True))
+        fields = [f for f, _ in movable]
+        if not strict and not any(h for _, h in movable):   # nothing to check per pair
+            yield _Pairs(fields)
+            yield _Grid(fields, empty)
+        else:
+            swaps = []
+            for x, (a, a_hides) in enumerate(movable):
                 da = GATE_DISTANCE[a]
-                moves += [row[b] for b, b_hides in movable[x + 1:]
-                          if not b_hides or da >= GATE_DISTANCE[b]]
-                continue
-            for b, b_hides in movable[x + 1:]:
-                if a_hides and GATE_DISTANCE[b] < GATE_DISTANCE[a]:
-                    continue
-                if b_hides and GATE_DISTANCE[a] < GATE_DISTANCE[b]:
-                    continue
-                if strict and _swap_misfit(board, a, b) is not None:
-                    continue
-                moves.append(row[b])
-                if first_only:
-                    return moves
-        for a, a_hides in movable:
-            row = _MOVE[a]
-            if strict or first_only:
-                for g in empty:
-                    if a_hides and GATE_DISTANCE[g] < GATE_DISTANCE[a]:
-                        continue
-                    if strict and _move_misfit(board, a, g) is not None:
-                        continue
-                    moves.append(row[g])
-                    if first_only:
-                        return moves
-            elif a_hides:
+                swaps.append((_SWAP[a], [
+                    b for b, b_hides in movable[x + 1:]
+                    if (not a_hides or GATE_DISTANCE[b] >= da)
+                    and (not b_hides or da >= GATE_DISTANCE[b])
+                    and not (strict and _swap_misfit(board, a, b) is not None)]))
+            yield _Rows(swaps)
+            moves = []
+            for a, a_hides in movable:
                 da = GATE_DISTANCE[a]
-                moves.extend([row[g] for g in empty if GATE_DISTANCE[g] >= da])
-            else:
-                moves.extend([row[g] for g in empty])
-        for f in rotatable:
-            tile, rot = board[f]
-            row = _ROTATE[f]
-            if not strict and not first_only:
-                moves += [row[r] for r in _OTHER_ROTATIONS[tile][rot]]
-                continue
-            for r in _OTHER_ROTATIONS[tile][rot]:
-                if strict and _rotate_misfit(board, f, r) is not None:
-                    continue
-                moves.append(_ROTATE[f][r])
-                if first_only:
-                    return moves
-        return moves
+                moves.append((_MOVE[a], [
+                    g for g in empty if (not a_hides or GATE_DISTANCE[g] >= da)
+                    and not (strict and _move_misfit(board, a, g) is not None)]))
+            yield _Rows(moves)
+        turns = [(_ROTATE[f], _OTHER_ROTATIONS[board[f][0]][board[f][1]]) for f in rotatable]
+        if strict:
+            turns = [(row, [r for r in keys if _rotate_misfit(board, f, r) is None])
+                     for f, (row, keys) in zip(rotatable, turns)]
+        yield _Rows(turns)
 
-    def _act_moves(self) -> list[Move]:
+    def _act_blocks(self) -> Iterator[Sequence[Move]]:
         """Phase 3 (SX-12): steps while the budget lasts, doors before any step, end turn."""
-        moves: list[Move] = []
         if self.used_total < STEPS_PER_TURN:
-            moves.extend(self._steps())
+            yield self._steps()
         if self.used_total == 0:
-            moves.extend(self._door_moves())
-        moves.append(_END)
-        return moves
+            yield self._door_rows()
+        yield (_END,)
 
     def _steps(self) -> list[Step]:
         p = self.player
         lo = PRISONERS * p
         sources = sorted({c for k, c in enumerate(self.locs[lo:lo + PRISONERS], lo)
                           if (c >= 0 or c == ISLAND) and self.used[k] < STEPS_PER_PRISONER})
-        links = self.links()
         occ = self.occupancy()
         board = self.board
         # doors that would stop this player: another player's, and no key left (SX-13, SX-I6)
@@ -708,7 +797,7 @@ class SectionXState(State):
                                           for d in ds if d is not None}
         steps = []
         for src in sources:
-            for dst in links.get(src, ()):
+            for dst in self.joined(src):
                 # the same answers as _step_block(p, dst, occ) is None, without sentences
                 if dst >= 0:
                     here = occ.get(dst)
@@ -740,34 +829,38 @@ class SectionXState(State):
                            "they may move prisoners through it.")
         return None
 
-    def _door_moves(self) -> list[Door]:
+    def _door_rows(self) -> "_Rows":
+        """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
+        onto any part of a tunnel that has no other door."""
         p = self.player
         comp, _ = self.tunnels()
         owners = self.owners()
         parts = sorted(comp)
-        moves: list[Door] = []
+        rows = []
         doors = self.doors[p]
         if any(d is None for d in doors):
-            row = _door_row(None)
-            moves += [row[c] for c in parts if comp[c] not in owners]
+            rows.append((_door_row(None), [c for c in parts if comp[c] not in owners]))
         for d in doors:
             if d is None:
                 continue
             src = d[0]
             own = comp[src]   # lifting this door frees its own tunnel (SX-I5)
-            row = _door_row(src)
-            moves += [row[c] for c in parts
-                      if c != src and (comp[c] == own or comp[c] not in owners)]
-        return moves
+            rows.append((_door_row(src), [c for c in parts
+                                          if c != src and (comp[c] == own or comp[c] not in owners)]))
+        return _Rows(rows)
 
     def has_tile_action(self) -> bool:
         """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
 
-        In phase 2 this computes (and caches) the legal moves, which are needed next anyway.
+        The blocks are made lazily, so this stops at the first one that has an action.
         """
-        if self.phase == TILE_PHASE:
-            return bool(self.legal_moves())
-        return bool(self._tile_actions(first_only=True))
+        p = self.player
+        if self.hands[p]:           # the usual answer, without building a block
+            fits = self.fit_keys()
+            fitting = _FITTING_FOR[tuple(sorted({_KIND_NO[t] for t in self.hands[p]}))]
+            if any(fitting[fits[f]] for f in OCEAN_INDEX if self.board[f] is None):
+                return True
+        return any(len(block) for block in self._tile_blocks())
 
     # --- refusals -----------------------------------------------------------
     def why_illegal(self, move: object) -> Illegal | None:
@@ -805,12 +898,8 @@ class SectionXState(State):
         if self.board[f] is not None:
             return Illegal("SX-07", f"Field {move.field} already has a tile; place on an "
                            "empty ocean field.")
-        key = ("fit", f)
-        constraint = self._memo.get(key)
-        if constraint is None:
-            constraint = self._memo[key] = _fit_constraint(self.board, f)
-        care, need = constraint
-        if outline(kind, move.rotation) & care == need:
+        key = self.fit_keys()[f]
+        if outline(kind, move.rotation) & (key >> 6) == key & 63:
             return None
         d = _misfit(self.board, f, outline(kind, move.rotation))
         if d is not None:
@@ -951,7 +1040,7 @@ class SectionXState(State):
         if all(self.used[k] >= STEPS_PER_PRISONER for k in mine):
             return Illegal("SX-16", f"Your prisoner on {move.src} has already taken two steps "
                            "this turn.")
-        if dst not in self.links().get(src, ()):
+        if dst not in self.joined(src):
             return Illegal("SX-I4", f"Places {move.src} and {move.dst} are not joined by two "
                            "facing openings.")
         return self._step_block(p, dst, self.occupancy())
@@ -1052,9 +1141,17 @@ class SectionXState(State):
             locs = tuple(carry(c) for c in locs)
             doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
                           for ds in doors)
-        links = _update_links(self.links(), board, changed)
-        state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE, links=links,
-                             **changes)
+        tunnels = None
+        if self._tunnels is not None:
+            tunnels = _update_tunnels(self._tunnels, board, changed)
+        fits = None
+        if self._fits is not None:      # only fields next to a change see other neighbours
+            fits = list(self._fits)
+            for f in {n for c in changed for n in _AROUND[c]}:
+                fits[f] = _fit_key(board, f)
+            fits = tuple(fits)
+        state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
+                             tunnels=tunnels, fits=fits, **changes)
         if before:
             state = state._settle_doors(before, events)
         state._events = tuple(events)
@@ -1372,6 +1469,28 @@ def _fit_constraint(board: tuple, f: int, skip: int = -1) -> tuple[int, int]:
 
 
 _BACK = (3, 4, 5, 0, 1, 2)
+# Each field with its neighbours on the board: what a tile change there can affect.
+_AROUND: tuple[tuple[int, ...], ...] = tuple((f,) + tuple(n for n in NEIGH[f] if n >= 0)
+                                             for f in range(len(FIELDS)))
+
+
+# Per tile id, rotation and direction d: what that tile, seen from its neighbour across
+# edge d, adds to the neighbour's fit key (the care bit, and the need bit if it opens there).
+_FACE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(1 << (d + 6) | (m >> _BACK[d] & 1) << d for d in range(6)) for m in rots)
+    for rots in _OUTLINE)
+_OCEAN_NEIGH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((d, n) for d, n in enumerate(NEIGH[f]) if n >= 0) for f in range(len(FIELDS)))
+
+
+def _fit_key(board: tuple, f: int) -> int:
+    """``care << 6 | need`` of :func:`_fit_constraint`, from tables."""
+    key = 0
+    for d, n in _OCEAN_NEIGH[f]:
+        cell = board[n]
+        if cell is not None:
+            key |= _FACE_BITS[cell[0]][cell[1]][d]
+    return key
 
 
 def _misfit(board: tuple, f: int, m: int, skip: int = -1) -> int | None:
@@ -1468,38 +1587,47 @@ def _compute_links(board: tuple) -> dict[int, tuple[int, ...]]:
     return {c: tuple(sorted(set(v))) for c, v in adj.items()}
 
 
-def _update_links(links: dict[int, tuple[int, ...]], board: tuple,
-                  changed: Iterable[int]) -> dict[int, tuple[int, ...]]:
-    """``_compute_links(board)`` from the links of a board that differs on ``changed`` fields.
-
-    Only the changed fields and their neighbours can gain or lose links; the
-    tests compare the result with a full recomputation and the networkx graph.
-    """
-    affected = set()
-    for f in changed:
-        affected.add(f)
-        affected.update(n for n in NEIGH[f] if n >= 0)
-    adj: dict[int, list[int]] = {}
-    for f in affected:
-        if board[f] is not None:
-            _field_links(board, f, adj)
-    new = {c: v for c, v in links.items() if c >= 0 and (c >> 2) not in affected}
-    for c, v in links.items():
-        if c < 0:
-            kept = [x for x in v if (x >> 2) not in affected]
-            kept.extend(adj.pop(c, ()))
-            if kept:
-                new[c] = tuple(sorted(set(kept)))
-    for c, v in adj.items():
-        new[c] = tuple(sorted(set(v)))
-    return new
+# Per tile id and rotation: the ports of each part; per island or zone code, the
+# (field, direction) pairs that face it.
+_PART_PORTS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(d for d in range(6) if m >> d & 1) for m in masks) for masks in per_rot)
+    for per_rot in _PART_MASKS)
+_FACING: dict[int, tuple[tuple[int, int], ...]] = {
+    code: tuple((f, d) for f in OCEAN_INDEX for d in range(6) if NEIGH[f][d] == code)
+    for code in [ISLAND] + [zone_code(g) for g in range(6)]}
 
 
-def _compute_tunnels(board: tuple, links: dict[int, tuple[int, ...]]) -> tuple[dict[int, int], list[int]]:
-    """Tunnels = connected components of parts (island and zones do not join them)."""
-    comp: dict[int, int] = {}
-    sizes: list[int] = []
-    for start in sorted([c for c in links if c >= 0]):
+def _joined(board: tuple, code: int) -> tuple[int, ...]:
+    """What ``_compute_links(board)[code]`` holds, worked out for this one place."""
+    found = []
+    if code < 0:
+        for f, d in _FACING.get(code, ()):
+            cell = board[f]
+            if cell is not None:
+                i = _PORT_PART[cell[0]][cell[1]][d]
+                if i >= 0:
+                    found.append(f * 4 + i)
+        return tuple(sorted(set(found)))   # a part may face the island twice
+    f = code >> 2
+    cell = board[f]
+    row = NEIGH[f]
+    for d in _PART_PORTS[cell[0]][cell[1]][code & 3]:
+        n = row[d]
+        if n >= 0:
+            other = board[n]
+            if other is not None:
+                j = _PORT_PART[other[0]][other[1]][_BACK[d]]
+                if j >= 0:
+                    found.append(n * 4 + j)
+        elif n != OFF:                      # the island or a zone
+            found.append(n)
+    return tuple(sorted(set(found)))
+
+
+def _label_tunnels(board: tuple, seeds: Iterable[int], comp: dict[int, int],
+                   sizes: list[int]) -> None:
+    """Label the tunnel of each seed part not yet in ``comp`` with a new id (SX-I5)."""
+    for start in seeds:
         if start in comp:
             continue
         t = len(sizes)
@@ -1507,13 +1635,54 @@ def _compute_tunnels(board: tuple, links: dict[int, tuple[int, ...]]) -> tuple[d
         stack = [start]
         fields = {start >> 2}
         while stack:
-            for n in links[stack.pop()]:
+            for n in _joined(board, stack.pop()):
                 if n >= 0 and n not in comp:
                     comp[n] = t
                     stack.append(n)
                     fields.add(n >> 2)
-        sizes.append(len(fields))
+        sizes.append(len(fields))      # "longer" counts tiles (SX-I5)
+
+
+def _board_parts(board: tuple, fields: Iterable[int]) -> list[int]:
+    return [f * 4 + i for f in fields if board[f] is not None
+            for i in range(_NUM_PARTS[board[f][0]])]
+
+
+def _compute_tunnels(board: tuple) -> tuple[dict[int, int], list[int]]:
+    """Tunnels = connected components of parts (island and zones do not join them):
+    ``(part -> tunnel id, tunnel id -> number of tiles)``."""
+    comp: dict[int, int] = {}
+    sizes: list[int] = []
+    _label_tunnels(board, _board_parts(board, range(len(FIELDS))), comp, sizes)
     return comp, sizes
+
+
+def _update_tunnels(tunnels: tuple[dict[int, int], list[int]], board: tuple,
+                    changed: Iterable[int]) -> tuple[dict[int, int], list[int]]:
+    """The tunnels of ``board`` from those of a board that differs on ``changed`` fields.
+
+    Only tunnels that ran through a changed field can split, and only tiles on
+    changed fields can join tunnels: those are labelled afresh, the rest keep
+    their ids. Tests compare the result with the networkx components.
+    """
+    comp, sizes = tunnels
+    if len(sizes) > 4 * len(comp) + 64:     # ids of merged or split tunnels pile up
+        return _compute_tunnels(board)
+    changed = set(changed)
+    dirty = {t for c, t in comp.items() if c >> 2 in changed}
+    kept: dict[int, int] = {}
+    seeds = _board_parts(board, sorted(changed))
+    for c, t in comp.items():
+        if t in dirty:
+            if c >> 2 not in changed:
+                seeds.append(c)
+        else:
+            kept[c] = t
+    fresh: dict[int, int] = {}
+    sizes = list(sizes)
+    _label_tunnels(board, seeds, fresh, sizes)
+    kept.update(fresh)       # a fresh label also takes over tunnels a new tile joined
+    return kept, sizes
 
 
 # --- loading -------------------------------------------------------------------------
