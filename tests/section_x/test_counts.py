@@ -51,3 +51,28 @@ def test_SX_I2_rotations_shift_ports_and_compose(kind, a, b):
     c = canonical_rotation(kind, a)
     assert c in distinct_rotations(kind) and frozenset(part_masks(kind, c)) == frozenset(
         part_masks(kind, a))
+
+
+def test_move_blocks_index_every_legal_move_in_order():
+    """random_move looks moves up by index in blocks (swaps by pair arithmetic, moves on a
+    grid, the rest in rows): every index must give the move legal_moves lists there,
+    with and without strict_fit (SX-I3) and with hiding places carrying prisoners (SX-11)."""
+    import random
+
+    from .conftest import CorridorGame
+
+    checked = set()
+    for seed in range(12):
+        game = CorridorGame(players=2 + seed % 3, seed=seed, max_turns=30,
+                            strict_fit=seed % 3 == 0)
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            blocks = list(state._move_blocks())
+            indexed = [block[i] for block in blocks for i in range(len(block))]
+            assert indexed == [m for block in blocks for m in block] == list(state.legal_moves())
+            checked.update(type(b).__name__ for b in blocks if len(b))
+            if state.phase == "tile" and all(type(b).__name__ == "_Rows" for b in blocks):
+                checked.add("pairs checked one by one")   # strict_fit or a hiding place (SX-11)
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert {"_Rows", "_Pairs", "_Grid", "pairs checked one by one"} <= checked
