@@ -286,15 +286,20 @@ class _Fitting(dict):
 
     def __init__(self, kinds: tuple[int, ...]) -> None:
         super().__init__()
-        self.shapes = [s for k in kinds for s in _KIND_SHAPES[k]]
+        self.kinds = kinds
 
     def __missing__(self, key: int) -> tuple[int, ...]:
-        care, need = key >> 6, key & 63
-        value = self[key] = tuple(s for s in self.shapes if _SHAPE_OUTLINE[s] & care == need)
+        if len(self.kinds) == 1:
+            care, need = key >> 6, key & 63
+            value = tuple(s for s in _KIND_SHAPES[self.kinds[0]]
+                          if _SHAPE_OUTLINE[s] & care == need)
+        else:
+            value = sum((_FITTING_FOR[k,][key] for k in self.kinds), ())
+        self[key] = value
         return value
 
 
-# The kinds in a hand (sorted numbers) -> their fit table.
+# The kinds in a hand (sorted numbers) -> their fit table (one kind's answers are reused).
 _FITTING_FOR = _MoveCache(lambda *kinds: _Fitting(kinds))
 # Per tile id and rotation: the other distinct rotations a turn may reach (SX-08).
 _OTHER_ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -439,6 +444,7 @@ class SectionXGame(Game):
             raise InvalidInputError("option max_turns must be 0 (no limit) or more (SX-I10)")
         n = self.options["players"]
         self.round_target = self.options["round_target"] or (2 if n == 2 else 3)
+        self.no_doors = ((None,) * DOORS,) * n
 
     @property
     def num_players(self) -> int:
@@ -478,6 +484,10 @@ class SectionXGame(Game):
 
 
 # --- the state -----------------------------------------------------------------
+
+_STATE_FIELDS = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
+                 "keys", "player", "phase", "turn", "round", "result")
+
 
 class SectionXState(State):
     """A Section X position. All fields are tuples of small values; see ``to_dict``.
@@ -525,21 +535,21 @@ class SectionXState(State):
     game: SectionXGame
 
     def _derive(self, **changes: Any) -> "SectionXState":
-        """A copy with some fields changed; board-derived caches survive if the board does."""
-        f = {"board": self.board, "hands": self.hands, "stack": self.stack, "locs": self.locs,
-             "used": self.used, "used_total": self.used_total, "doors": self.doors,
-             "stamp": self.stamp, "keys": self.keys, "player": self.player,
-             "phase": self.phase, "turn": self.turn, "round": self.round,
-             "result": self.result, "events": ()}
-        f.update(changes)
-        if f["board"] is self.board:
-            f.setdefault("links", self._links)
-            f.setdefault("tunnels", self._tunnels)
-            f.setdefault("fits", self._fits)
-            f.setdefault("near", self._near)
-        state = SectionXState(self.game, **f)
-        if f["locs"] is self.locs:
-            state._occ = self._occ          # never changed once built
+        """A copy with some fields changed; caches survive where what they rest on does."""
+        state = object.__new__(SectionXState)
+        state.game = self.game
+        state._legal = None
+        for name in _STATE_FIELDS:
+            setattr(state, name, changes[name] if name in changes else getattr(self, name))
+        state._events = ()
+        same_board = state.board is self.board
+        state._links = changes.get("links", self._links if same_board else None)
+        state._tunnels = changes.get("tunnels", self._tunnels if same_board else None)
+        state._fits = changes.get("fits", self._fits if same_board else None)
+        state._near = self._near if same_board else {}
+        state._occ = self._occ if state.locs is self.locs else None
+        state._owners = self._owners if same_board and state.doors is self.doors else None
+        state._memo = {}
         return state
 
     # --- basic views ------------------------------------------------------
@@ -655,7 +665,7 @@ class SectionXState(State):
 
     def owners(self) -> dict[int, int]:
         """Tunnel id -> the player whose door stands in it (SX-13)."""
-        if self._owners is None and not any(d is not None for ds in self.doors for d in ds):
+        if self._owners is None and self.doors == self.game.no_doors:
             self._owners = {}
         if self._owners is None:
             comp, _ = self.tunnels()
@@ -1125,7 +1135,7 @@ class SectionXState(State):
         """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
         # Sizes (in tiles) of each door's tunnel before the change, for SX-15.
         before: dict[tuple[int, int], int] = {}
-        if any(d is not None for ds in self.doors for d in ds):
+        if self.doors != self.game.no_doors:
             comp, sizes = self.tunnels()
             before = {(p, s): sizes[comp[d[0]]] for p, ds in enumerate(self.doors)
                       for s, d in enumerate(ds) if d is not None}
