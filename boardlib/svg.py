@@ -6,6 +6,7 @@ ids such as ``hex_3_-1`` (a lower-case prefix, then integer fields joined by ``_
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any, Iterator
 
 import matplotlib
@@ -48,6 +49,18 @@ def default_style() -> Iterator[None]:
         yield
     finally:
         params.update(saved)
+
+
+_DECIMALS = re.compile(r"(\.\d\d)\d+")
+_FONT_FAMILY = re.compile(r"font-family: [^;\"]*")
+_NO_ROTATION = re.compile(r' transform="rotate\(-0 [^"]*\)"')
+
+
+def compact_svg(svg: str) -> str:
+    """Smaller SVG for the trip to the browser: 1/100 pt is plenty, one short font list."""
+    svg = _DECIMALS.sub(r"\1", svg)
+    svg = _FONT_FAMILY.sub("font-family: 'DejaVu Sans', Verdana, Arial, sans-serif", svg)
+    return _NO_ROTATION.sub("", svg)
 
 
 def parse_id(element_id: str) -> tuple[str, tuple[int, ...]] | None:

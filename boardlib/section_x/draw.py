@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import io
 import math
-import re
 from io import StringIO
 from typing import Any, Callable, Iterable
 
@@ -44,7 +43,7 @@ from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import SQRT3, hex_center
-from boardlib.svg import SVGPicture, default_style, parse_id, svg_settings
+from boardlib.svg import SVGPicture, compact_svg, default_style, parse_id, svg_settings
 
 from .rules import (FIELDS, GATES, ISLAND, ISLAND_FIELDS, OVER, PRISONERS, SectionXState,
                     is_zone, zone_code)
@@ -182,7 +181,7 @@ class _Layout:
         for artist in artists:
             self._attach(artist, self.fig, self.ax)
             artist.draw(self._renderer)
-        return _compact(buffer.getvalue())
+        return compact_svg(buffer.getvalue())
 
     def png(self, pieces: list[Piece], dpi: int) -> bytes:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -211,18 +210,6 @@ def _layout() -> _Layout:
     if _LAYOUT is None:
         _LAYOUT = _Layout()
     return _LAYOUT
-
-
-_DECIMALS = re.compile(r"(\.\d\d)\d+")
-_FONT_FAMILY = re.compile(r"font-family: [^;\"]*")
-_NO_ROTATION = re.compile(r' transform="rotate\(-0 [^"]*\)"')
-
-
-def _compact(svg: str) -> str:
-    """Smaller SVG for the trip to the browser: 1/100 pt is plenty, one short font list."""
-    svg = _DECIMALS.sub(r"\1", svg)
-    svg = _FONT_FAMILY.sub("font-family: 'DejaVu Sans', Verdana, Arial, sans-serif", svg)
-    return _NO_ROTATION.sub("", svg)
 
 
 def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),

@@ -221,6 +221,23 @@ class GamePanel(w.VBox):
         self._maybe_start_bots()
         return True
 
+    def enter(self, move: Any) -> list[str]:
+        """Enter ``move`` as a learner would: click the elements ``clicks_for`` names, in
+        order (press its button when it has none). Returns the ids clicked; raises
+        ``ValueError`` if the board refused a click or played another move."""
+        clicks = self.controller.clicks_for(self.state, move, self.selection)
+        before = len(self.match.moves)
+        if not clicks:
+            self.try_move(move)
+        for element_id in clicks:
+            self.click(element_id)
+            if self.last_refusal is not None:
+                raise ValueError(f"the board refused click {element_id} for {move}: "
+                                 f"{self.message}")
+        if len(self.match.moves) <= before or self.match.moves[before] != move:
+            raise ValueError(f"clicks {clicks} did not play {move}: {self.message}")
+        return clicks
+
     def play(self, move: Any) -> State:
         """Play ``move`` (a move or its text) from code; raises ``IllegalMoveError`` if illegal."""
         if isinstance(move, str):

@@ -25,7 +25,6 @@ bytes, whichever pieces were drawn before (a test checks it).
 from __future__ import annotations
 
 import io
-import re
 from collections import OrderedDict
 from typing import Any, Iterable
 
@@ -36,7 +35,7 @@ from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import hex_center
-from boardlib.svg import SVGPicture, default_style, parse_id, svg_settings
+from boardlib.svg import SVGPicture, compact_svg, default_style, parse_id, svg_settings
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
@@ -186,7 +185,7 @@ class _Board:
             for artist in artists:
                 if artist.get_visible():
                     artist.draw(self._renderer)
-        return _compact(buffer.getvalue())
+        return compact_svg(buffer.getvalue())
 
     def _hex_piece(self, h: Hex, lit: bool, ship: tuple[int, int, bool] | None) -> str:
         key = (h, lit, ship)
@@ -320,18 +319,6 @@ class _Board:
 
 _BOARDS: "OrderedDict[tuple[Hex, ...], _Board]" = OrderedDict()
 _BOARDS_KEPT = 8
-
-
-_DECIMALS = re.compile(r"(\.\d\d)\d+")
-_FONT_FAMILY = re.compile(r"font-family: [^;\"]*")
-_NO_ROTATION = re.compile(r' transform="rotate\(-0 [^"]*\)"')
-
-
-def _compact(svg: str) -> str:
-    """Smaller SVG for the trip to the browser: 1/100 pt is plenty, one short font list."""
-    svg = _DECIMALS.sub(r"\1", svg)
-    svg = _FONT_FAMILY.sub("font-family: 'DejaVu Sans', Verdana, Arial, sans-serif", svg)
-    return _NO_ROTATION.sub("", svg)
 
 
 def _board_for(game: ZyrcanGame) -> _Board:

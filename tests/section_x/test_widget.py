@@ -8,7 +8,7 @@ from boardlib.section_x.draw import draw_svg
 from boardlib.section_x.positions import H, act, position
 from boardlib.section_x.rules import (Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step,
                                       SwapTiles)
-from boardlib.section_x.widget import SectionXBoard, SectionXController
+from boardlib.section_x.widget import SectionXBoard
 
 EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
 
@@ -80,18 +80,10 @@ def test_SX_13_door_by_clicks():
 
 def test_scripted_clicks_play_exactly_the_bots_moves():
     board = SectionXBoard(state=act(tiles=EAST, hands={0: ["fork"]}, max_turns=4))
-    controller: SectionXController = board.controller
     bot = RandomBot(5)
     played = 0
     while not board.state.is_terminal() and played < 12:
-        move = bot.choose(board.state)
-        clicks = controller.clicks_for(board.state, move, board.selection)
-        if not clicks:
-            assert board.try_move(move)
-        for element_id in clicks:
-            board.click(element_id)
-            assert board.last_refusal is None, (move, element_id, board.message)
-        assert board.match.moves[-1] == move
+        board.enter(bot.choose(board.state))   # raises unless the clicks play that move
         played += 1
     assert played >= 4
 

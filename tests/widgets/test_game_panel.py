@@ -283,3 +283,19 @@ def test_small_teaching_panels_leave_out_setup_and_history():
     assert panel.view.max_width == "300px"
     panel.play("mark 0")                 # the lists still follow the game, just not shown
     assert "mark 0" in panel.move_list.value
+
+
+class ScriptedTTT(TTTController):
+    def clicks_for(self, state, move, selection=None):
+        return [] if isinstance(move, Resign) else [f"cell_{move.cell}"] * 2
+
+
+def test_enter_plays_a_move_by_its_clicks_and_says_when_they_fail():
+    panel = GamePanel(TicTacToe(), ScriptedTTT())
+    assert panel.enter(Mark(4)) == ["cell_4", "cell_4"]
+    assert panel.match.moves == (Mark(4),)
+    before = panel.state
+    with pytest.raises(ValueError, match="refused click cell_4"):
+        panel.enter(Mark(4))                       # already marked (TT-02)
+    assert panel.state is before and panel.last_refusal.rule == "TT-02"
+    assert panel.enter(Resign()) == [] and panel.state.is_terminal()

@@ -8,7 +8,7 @@ import pytest
 from boardlib.core.bots import RandomBot
 from boardlib.grids.hex import Hex
 from boardlib.zyrcan.rules import PLACEMENT, Attack, Pass, Place, position
-from boardlib.zyrcan.widget import ZyrcanBoard, ZyrcanController
+from boardlib.zyrcan.widget import ZyrcanBoard
 
 E, NE, NW, W, SW, SE = range(6)
 # Red (0) to move: the 2-engine ship on 2,2 can hit 4,2 (E) and 2,4 (SE) (ZY-08, ZY-10);
@@ -208,17 +208,9 @@ def test_mimebundle_has_a_static_svg_of_the_board():
 def test_scripted_game_by_clicks_plays_exactly_the_bots_moves():
     """Every move of a complete random game, entered by clicks, is the move intended."""
     board = ZyrcanBoard(players=3)
-    controller: ZyrcanController = board.controller
     bot = RandomBot(5)
     while not board.state.is_terminal():
-        move = bot.choose(board.state)
-        clicks = controller.clicks_for(board.state, move, board.selection)
-        if not clicks:
-            assert board.try_move(move)
-        for element_id in clicks:
-            board.click(element_id)
-            assert board.last_refusal is None, board.message
-        assert board.match.moves[-1] == move
+        board.enter(bot.choose(board.state))   # raises unless the clicks play that move
     assert board.state.outcome() is not None and "Game over" in board.svg
 
 
