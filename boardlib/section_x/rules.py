@@ -359,6 +359,33 @@ class _Rows:
         return iter([table[k] for table, keys in self.rows for k in keys])
 
 
+class _PartsExcept:
+    """Door moves ``table[c]`` for the sorted ``parts`` not in ``excluded`` (SX-14)."""
+
+    __slots__ = ("table", "parts", "excluded")
+
+    def __init__(self, table: Any, parts: list[int], excluded: set[int]) -> None:
+        self.table = table
+        self.parts = parts
+        self.excluded = excluded          # a subset of parts
+
+    def __len__(self) -> int:
+        return len(self.parts) - len(self.excluded)
+
+    def __getitem__(self, i: int) -> Move:
+        excluded = self.excluded
+        for c in self.parts:
+            if c not in excluded:
+                if i == 0:
+                    return self.table[c]
+                i -= 1
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        table, excluded = self.table, self.excluded
+        return iter([table[c] for c in self.parts if c not in excluded])
+
+
 class _Pairs:
     """Every swap of two of ``fields`` (SX-08), ``a`` before ``b`` in their order."""
 
@@ -659,6 +686,10 @@ class SectionXState(State):
 
     def tunnels(self) -> tuple[dict[int, int], list[int]]:
         """``(part -> tunnel id, tunnel id -> number of tiles)``: connected parts (SX-I5)."""
+        t = self._tunnel_data()
+        return t.comp, t.sizes
+
+    def _tunnel_data(self) -> "_Tunnels":
         if self._tunnels is None:
             self._tunnels = _compute_tunnels(self.board)
         return self._tunnels
@@ -742,8 +773,8 @@ class SectionXState(State):
         owners = self.owners()
         foreign: set[int] = set()          # fields in another player's tunnel (SX-13)
         if owners:
-            comp = self.tunnels()[0]
-            foreign = {c >> 2 for c, t in comp.items() if owners.get(t, p) != p}
+            members = self._tunnel_data().members
+            foreign = {c >> 2 for t, q in owners.items() if q != p for c in members[t]}
         crowded: dict[int, list[int]] = {}  # field -> prisoners on its parts
         for c, ks in occ.items():
             if c >= 0:
@@ -792,7 +823,7 @@ class SectionXState(State):
         if self.used_total < STEPS_PER_TURN:
             yield self._steps()
         if self.used_total == 0:
-            yield self._door_rows()
+            yield from self._door_blocks()
         yield (_END,)
 
     def _steps(self) -> list[Step]:
@@ -839,25 +870,23 @@ class SectionXState(State):
                            "they may move prisoners through it.")
         return None
 
-    def _door_rows(self) -> "_Rows":
+    def _door_blocks(self) -> Iterator[Sequence[Move]]:
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
-        comp, _ = self.tunnels()
+        tunnels = self._tunnel_data()
         owners = self.owners()
-        parts = sorted(comp)
-        rows = []
+        parts = tunnels.sorted_parts()
+        members = tunnels.members
+        owned = {c for t in owners for c in members[t]}
         doors = self.doors[p]
-        if any(d is None for d in doors):
-            rows.append((_door_row(None), [c for c in parts if comp[c] not in owners]))
+        if None in doors:
+            yield _PartsExcept(_door_row(None), parts, owned)
         for d in doors:
-            if d is None:
-                continue
-            src = d[0]
-            own = comp[src]   # lifting this door frees its own tunnel (SX-I5)
-            rows.append((_door_row(src), [c for c in parts
-                                          if c != src and (comp[c] == own or comp[c] not in owners)]))
-        return _Rows(rows)
+            if d is not None:
+                src = d[0]   # lifting this door frees its own tunnel (SX-I5)
+                own = members[tunnels.comp[src]]
+                yield _PartsExcept(_door_row(src), parts, owned.difference(own) | {src})
 
     def has_tile_action(self) -> bool:
         """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
@@ -1634,23 +1663,47 @@ def _joined(board: tuple, code: int) -> tuple[int, ...]:
     return tuple(sorted(set(found)))
 
 
+class _Tunnels:
+    """The tunnels of one board (SX-I5): connected parts, numbered.
+
+    ``comp`` maps each part to its tunnel id, ``sizes[id]`` counts the tunnel's tiles
+    ("longer" in SX-15), ``members[id]`` lists its parts. Ids of tunnels that a change
+    split or joined are not reused.
+    """
+
+    __slots__ = ("comp", "sizes", "members", "_sorted")
+
+    def __init__(self, comp: dict[int, int], sizes: list[int],
+                 members: dict[int, list[int]]) -> None:
+        self.comp = comp
+        self.sizes = sizes
+        self.members = members
+        self._sorted: list[int] | None = None
+
+    def sorted_parts(self) -> list[int]:
+        if self._sorted is None:
+            self._sorted = sorted(self.comp)
+        return self._sorted
+
+
 def _label_tunnels(board: tuple, seeds: Iterable[int], comp: dict[int, int],
-                   sizes: list[int]) -> None:
+                   sizes: list[int], members: dict[int, list[int]]) -> None:
     """Label the tunnel of each seed part not yet in ``comp`` with a new id (SX-I5)."""
     for start in seeds:
         if start in comp:
             continue
         t = len(sizes)
         comp[start] = t
+        found = [start]
         stack = [start]
-        fields = {start >> 2}
         while stack:
             for n in _joined(board, stack.pop()):
                 if n >= 0 and n not in comp:
                     comp[n] = t
                     stack.append(n)
-                    fields.add(n >> 2)
-        sizes.append(len(fields))      # "longer" counts tiles (SX-I5)
+                    found.append(n)
+        members[t] = found
+        sizes.append(len({c >> 2 for c in found}))      # "longer" counts tiles (SX-I5)
 
 
 def _board_parts(board: tuple, fields: Iterable[int]) -> list[int]:
@@ -1658,41 +1711,42 @@ def _board_parts(board: tuple, fields: Iterable[int]) -> list[int]:
             for i in range(_NUM_PARTS[board[f][0]])]
 
 
-def _compute_tunnels(board: tuple) -> tuple[dict[int, int], list[int]]:
-    """Tunnels = connected components of parts (island and zones do not join them):
-    ``(part -> tunnel id, tunnel id -> number of tiles)``."""
+def _compute_tunnels(board: tuple) -> _Tunnels:
+    """Tunnels = connected components of parts (island and zones do not join them)."""
     comp: dict[int, int] = {}
     sizes: list[int] = []
-    _label_tunnels(board, _board_parts(board, range(len(FIELDS))), comp, sizes)
-    return comp, sizes
+    members: dict[int, list[int]] = {}
+    _label_tunnels(board, _board_parts(board, range(len(FIELDS))), comp, sizes, members)
+    return _Tunnels(comp, sizes, members)
 
 
-def _update_tunnels(tunnels: tuple[dict[int, int], list[int]], board: tuple,
-                    changed: Iterable[int]) -> tuple[dict[int, int], list[int]]:
+def _update_tunnels(old: _Tunnels, board: tuple, changed: Iterable[int]) -> _Tunnels:
     """The tunnels of ``board`` from those of a board that differs on ``changed`` fields.
 
     Only tunnels that ran through a changed field can split, and only tiles on
     changed fields can join tunnels: those are labelled afresh, the rest keep
     their ids. Tests compare the result with the networkx components.
     """
-    comp, sizes = tunnels
-    if len(sizes) > 4 * len(comp) + 64:     # ids of merged or split tunnels pile up
+    if len(old.sizes) > 4 * len(old.comp) + 64:     # ids of changed tunnels pile up
         return _compute_tunnels(board)
     changed = set(changed)
-    dirty = {t for c, t in comp.items() if c >> 2 in changed}
-    kept: dict[int, int] = {}
+    comp = dict(old.comp)
+    members = dict(old.members)
     seeds = _board_parts(board, sorted(changed))
-    for c, t in comp.items():
-        if t in dirty:
+    for t in {old.comp[c] for f in changed for c in range(4 * f, 4 * f + 4) if c in old.comp}:
+        for c in members.pop(t):           # a tunnel through a changed field may split
+            del comp[c]
             if c >> 2 not in changed:
                 seeds.append(c)
-        else:
-            kept[c] = t
     fresh: dict[int, int] = {}
-    sizes = list(sizes)
-    _label_tunnels(board, seeds, fresh, sizes)
-    kept.update(fresh)       # a fresh label also takes over tunnels a new tile joined
-    return kept, sizes
+    sizes = list(old.sizes)
+    _label_tunnels(board, seeds, fresh, sizes, members)
+    for c in fresh:                        # a new tile joined these tunnels to its own
+        t = comp.get(c)
+        if t is not None:
+            members.pop(t, None)
+    comp.update(fresh)
+    return _Tunnels(comp, sizes, members)
 
 
 # --- loading -------------------------------------------------------------------------

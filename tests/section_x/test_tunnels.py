@@ -96,7 +96,11 @@ def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
             if s._tunnels is not None and s._fits is not None:
                 updated += 1        # came from the previous state, not recomputed
             comp, sizes = s.tunnels()
-            full_comp, full_sizes = _compute_tunnels(s.board)
+            full = _compute_tunnels(s.board)
+            full_comp, full_sizes = full.comp, full.sizes
+            members = s._tunnel_data().members
+            assert {t: sorted(m) for t, m in members.items()} == {
+                t: sorted(c for c in comp if comp[c] == t) for t in set(comp.values())}
             assert _partition(comp) == _partition(full_comp)
             assert {c: sizes[t] for c, t in comp.items()} == {
                 c: full_sizes[t] for c, t in full_comp.items()}
