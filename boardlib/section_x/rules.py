@@ -527,14 +527,13 @@ class SectionXState(State):
 
     __slots__ = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
                  "keys", "player", "phase", "turn", "round", "_events", "result",
-                 "_links", "_near", "_tunnels", "_fits", "_occ", "_owners", "_memo")
+                 "_view", "_occ", "_owners", "_memo")
 
     def __init__(self, game: SectionXGame, *, board: tuple, hands: tuple, stack: tuple,
                  locs: tuple, used: tuple, used_total: int, doors: tuple, stamp: int,
                  keys: tuple, player: int, phase: str, turn: int, round: int,
                  events: tuple, result: Outcome | None,
-                 links: dict | None = None, tunnels: tuple | None = None,
-                 fits: tuple | None = None, near: dict | None = None) -> None:
+                 view: "_BoardView | None" = None) -> None:
         super().__init__(game)
         self.board = board
         self.hands = hands
@@ -551,10 +550,7 @@ class SectionXState(State):
         self.round = round
         self._events = events
         self.result = result
-        self._links = links          # shared by states with the same board
-        self._tunnels = tunnels
-        self._fits = fits            # shared by states with the same board
-        self._near = {} if near is None else near   # joined(), filled place by place; shared too
+        self._view = _BoardView(board) if view is None else view   # shared by equal boards
         self._occ: dict[int, list[int]] | None = None
         self._owners: dict[int, int] | None = None
         self._memo: dict[Any, Any] = {}     # per-field answers, reused by why_illegal
@@ -570,10 +566,8 @@ class SectionXState(State):
             setattr(state, name, changes[name] if name in changes else getattr(self, name))
         state._events = ()
         same_board = state.board is self.board
-        state._links = changes.get("links", self._links if same_board else None)
-        state._tunnels = changes.get("tunnels", self._tunnels if same_board else None)
-        state._fits = changes.get("fits", self._fits if same_board else None)
-        state._near = self._near if same_board else {}
+        state._view = (self._view if same_board
+                       else changes.get("view") or _BoardView(state.board))
         state._occ = self._occ if state.locs is self.locs else None
         state._owners = self._owners if same_board and state.doors is self.doors else None
         state._memo = {}
@@ -663,26 +657,29 @@ class SectionXState(State):
         same board; the rules themselves ask :meth:`joined`, one place at a time.
         ``tests/section_x`` checks both against :func:`tunnels.tunnel_graph`.
         """
-        if self._links is None:
-            self._links = _compute_links(self.board)
-        return self._links
+        view = self._view
+        if view.links is None:
+            view.links = _compute_links(self.board)
+        return view.links
 
     def joined(self, code: int) -> tuple[int, ...]:
         """The places joined to place ``code`` through facing openings, sorted (SX-I4)."""
-        if self._links is not None:
-            return self._links.get(code, ())
-        found = self._near.get(code)
+        view = self._view
+        if view.links is not None:
+            return view.links.get(code, ())
+        found = view.near.get(code)
         if found is None:
-            found = self._near[code] = _joined(self.board, code)
+            found = view.near[code] = _joined(self.board, code)
         return found
 
     def fit_keys(self) -> tuple[int, ...]:
         """Per ocean field, what a tile laid there must match (SX-07) as ``care << 6 | need``:
         the edges that touch a tile, and which of them face an opening (0 off the ocean)."""
-        if self._fits is None:
-            self._fits = tuple([_fit_key(self.board, f) if IS_OCEAN[f] else 0
-                                for f in range(len(FIELDS))])
-        return self._fits
+        view = self._view
+        if view.fits is None:
+            view.fits = tuple([_fit_key(self.board, f) if IS_OCEAN[f] else 0
+                               for f in range(len(FIELDS))])
+        return view.fits
 
     def tunnels(self) -> tuple[dict[int, int], list[int]]:
         """``(part -> tunnel id, tunnel id -> number of tiles)``: connected parts (SX-I5)."""
@@ -690,9 +687,10 @@ class SectionXState(State):
         return t.comp, t.sizes
 
     def _tunnel_data(self) -> "_Tunnels":
-        if self._tunnels is None:
-            self._tunnels = _compute_tunnels(self.board)
-        return self._tunnels
+        view = self._view
+        if view.tunnels is None:
+            view.tunnels = _compute_tunnels(self.board)
+        return view.tunnels
 
     def owners(self) -> dict[int, int]:
         """Tunnel id -> the player whose door stands in it (SX-13)."""
@@ -761,7 +759,7 @@ class SectionXState(State):
         p = self.player
         board = self.board
         strict = self.game.options["strict_fit"]
-        empty = [f for f in OCEAN_INDEX if board[f] is None]
+        empty = self._view.empty()
         # SX-07: place from the hand with fit.
         kinds = tuple(sorted({_KIND_NO[t] for t in self.hands[p]}))
         if kinds:
@@ -779,23 +777,26 @@ class SectionXState(State):
         for c, ks in occ.items():
             if c >= 0:
                 crowded.setdefault(c >> 2, []).extend(ks)
-        movable: list[tuple[int, bool]] = []   # (field, a hiding place with prisoners: SX-11)
-        rotatable = []
-        for f in OCEAN_INDEX:
-            cell = board[f]
-            if cell is None or f in foreign:
-                continue
-            on_tile = crowded.get(f)
-            if not on_tile:
-                movable.append((f, False))
-                rotatable.append(f)
-            elif _HIDING[cell[0]] and all(k // PRISONERS == p for k in on_tile):
-                movable.append((f, True))
-        fields = [f for f, _ in movable]
-        if not strict and not any(h for _, h in movable):   # nothing to check per pair
+        hiders = set()       # hiding places with only your prisoners on them (SX-10, SX-11)
+        if not crowded and not foreign:
+            fields = rotatable = self._view.tiled()
+        else:
+            fields, rotatable = [], []
+            for f in self._view.tiled():
+                if f in foreign:
+                    continue
+                on_tile = crowded.get(f)
+                if not on_tile:
+                    fields.append(f)
+                    rotatable.append(f)
+                elif _HIDING[board[f][0]] and all(k // PRISONERS == p for k in on_tile):
+                    fields.append(f)
+                    hiders.add(f)
+        if not strict and not hiders:     # nothing to check per pair
             yield _Pairs(fields)
             yield _Grid(fields, empty)
         else:
+            movable = [(f, f in hiders) for f in fields]
             swaps = []
             for x, (a, a_hides) in enumerate(movable):
                 da = GATE_DISTANCE[a]
@@ -897,7 +898,7 @@ class SectionXState(State):
         if self.hands[p]:           # the usual answer, without building a block
             fits = self.fit_keys()
             fitting = _FITTING_FOR[tuple(sorted({_KIND_NO[t] for t in self.hands[p]}))]
-            if any(fitting[fits[f]] for f in OCEAN_INDEX if self.board[f] is None):
+            if any(fitting[fits[f]] for f in self._view.empty()):
                 return True
         return any(len(block) for block in self._tile_blocks())
 
@@ -1180,17 +1181,8 @@ class SectionXState(State):
             locs = tuple(carry(c) for c in locs)
             doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
                           for ds in doors)
-        tunnels = None
-        if self._tunnels is not None:
-            tunnels = _update_tunnels(self._tunnels, board, changed)
-        fits = None
-        if self._fits is not None:      # only fields next to a change see other neighbours
-            fits = list(self._fits)
-            for f in {n for c in changed for n in _AROUND[c]}:
-                fits[f] = _fit_key(board, f)
-            fits = tuple(fits)
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
-                             tunnels=tunnels, fits=fits, **changes)
+                             view=self._view.after(board, changed), **changes)
         if before:
             state = state._settle_doors(before, events)
         state._events = tuple(events)
@@ -1661,6 +1653,48 @@ def _joined(board: tuple, code: int) -> tuple[int, ...]:
         elif n != OFF:                      # the island or a zone
             found.append(n)
     return tuple(sorted(set(found)))
+
+
+class _BoardView:
+    """What the rules work out from a board alone, shared by every state with that board:
+    links (whole, or place by place in ``near``), tunnels, fit keys, tiled and empty fields.
+    ``after`` carries tunnels and fit keys over to a board changed on a few fields."""
+
+    __slots__ = ("board", "links", "near", "tunnels", "fits", "_tiled", "_empty")
+
+    def __init__(self, board: tuple, tunnels: "_Tunnels | None" = None,
+                 fits: tuple[int, ...] | None = None) -> None:
+        self.board = board
+        self.links: dict[int, tuple[int, ...]] | None = None
+        self.near: dict[int, tuple[int, ...]] = {}
+        self.tunnels = tunnels
+        self.fits = fits
+        self._tiled: list[int] | None = None
+        self._empty: list[int] | None = None
+
+    def tiled(self) -> list[int]:
+        """Ocean fields with a tile, in order."""
+        if self._tiled is None:
+            board = self.board
+            self._tiled = [f for f in OCEAN_INDEX if board[f] is not None]
+        return self._tiled
+
+    def empty(self) -> list[int]:
+        """Ocean fields without a tile, in order."""
+        if self._empty is None:
+            board = self.board
+            self._empty = [f for f in OCEAN_INDEX if board[f] is None]
+        return self._empty
+
+    def after(self, board: tuple, changed: tuple[int, ...]) -> "_BoardView":
+        tunnels = None if self.tunnels is None else _update_tunnels(self.tunnels, board, changed)
+        fits = None
+        if self.fits is not None:      # only fields next to a change see other neighbours
+            new = list(self.fits)
+            for f in {n for c in changed for n in _AROUND[c]}:
+                new[f] = _fit_key(board, f)
+            fits = tuple(new)
+        return _BoardView(board, tunnels, fits)
 
 
 class _Tunnels:

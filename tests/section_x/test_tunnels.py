@@ -93,7 +93,7 @@ def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
                 break
             s.tunnels(), s.fit_keys()          # so the next state updates them
             s = s.apply(s.random_move(rng))
-            if s._tunnels is not None and s._fits is not None:
+            if s._view.tunnels is not None and s._view.fits is not None:
                 updated += 1        # came from the previous state, not recomputed
             comp, sizes = s.tunnels()
             full = _compute_tunnels(s.board)
