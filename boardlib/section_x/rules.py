@@ -282,25 +282,55 @@ _PLACE_AT: tuple[tuple[PlaceTile, ...], ...] = tuple(
 
 
 class _Fitting(dict):
-    """Fit key of a field -> the shapes of some kinds that fit there (SX-07); filled on use."""
+    """Fit key of a field -> the shapes of one kind that fit there (SX-07); filled on use."""
 
-    def __init__(self, kinds: tuple[int, ...]) -> None:
+    def __init__(self, kind: int) -> None:
         super().__init__()
-        self.kinds = kinds
+        self.kind = kind
 
     def __missing__(self, key: int) -> tuple[int, ...]:
-        if len(self.kinds) == 1:
-            care, need = key >> 6, key & 63
-            value = tuple(s for s in _KIND_SHAPES[self.kinds[0]]
-                          if _SHAPE_OUTLINE[s] & care == need)
-        else:
-            value = sum((_FITTING_FOR[k,][key] for k in self.kinds), ())
-        self[key] = value
+        care, need = key >> 6, key & 63
+        value = self[key] = tuple(s for s in _KIND_SHAPES[self.kind]
+                                  if _SHAPE_OUTLINE[s] & care == need)
         return value
 
 
-# The kinds in a hand (sorted numbers) -> their fit table (one kind's answers are reused).
-_FITTING_FOR = _MoveCache(lambda *kinds: _Fitting(kinds))
+_FITTING: tuple[_Fitting, ...] = tuple(_Fitting(k) for k in range(len(KINDS)))
+
+
+class _Placements:
+    """Tiles from the hand laid with fit (SX-07): per empty field in order, the fitting
+    shapes of the kinds in hand (sorted). Counted from the fit tables; a move is built
+    only when asked for."""
+
+    __slots__ = ("fields", "keys", "tables", "counts", "size")
+
+    def __init__(self, kinds: Iterable[int], fields: list[int], fits: tuple[int, ...]) -> None:
+        self.tables = tables = [_FITTING[k] for k in kinds]
+        self.fields = fields
+        self.keys = keys = [fits[f] for f in fields]
+        if len(tables) == 1:
+            table = tables[0]
+            self.counts = [len(table[key]) for key in keys]
+        else:
+            self.counts = [sum([len(table[key]) for table in tables]) for key in keys]
+        self.size = sum(self.counts)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Move:
+        for f, key, n in zip(self.fields, self.keys, self.counts):
+            if i < n:
+                shapes = [s for table in self.tables for s in table[key]]
+                return _PLACE_AT[f][shapes[i]]
+            i -= n
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        tables = self.tables
+        return iter([_PLACE_AT[f][s] for f, key in zip(self.fields, self.keys)
+                     for table in tables for s in table[key]])
 # Per tile id and rotation: the other distinct rotations a turn may reach (SX-08).
 _OTHER_ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(r for r in distinct_rotations(k) if r != canonical_rotation(k, rot))
@@ -512,10 +542,6 @@ class SectionXGame(Game):
 
 # --- the state -----------------------------------------------------------------
 
-_STATE_FIELDS = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
-                 "keys", "player", "phase", "turn", "round", "result")
-
-
 class SectionXState(State):
     """A Section X position. All fields are tuples of small values; see ``to_dict``.
 
@@ -562,14 +588,28 @@ class SectionXState(State):
         state = object.__new__(SectionXState)
         state.game = self.game
         state._legal = None
-        for name in _STATE_FIELDS:
-            setattr(state, name, changes[name] if name in changes else getattr(self, name))
+        state.board = board = changes.get("board", self.board)
+        state.hands = changes.get("hands", self.hands)
+        state.stack = changes.get("stack", self.stack)
+        state.locs = locs = changes.get("locs", self.locs)
+        state.used = changes.get("used", self.used)
+        state.used_total = changes.get("used_total", self.used_total)
+        state.doors = doors = changes.get("doors", self.doors)
+        state.stamp = changes.get("stamp", self.stamp)
+        state.keys = changes.get("keys", self.keys)
+        state.player = changes.get("player", self.player)
+        state.phase = changes.get("phase", self.phase)
+        state.turn = changes.get("turn", self.turn)
+        state.round = changes.get("round", self.round)
+        state.result = changes.get("result", self.result)
         state._events = ()
-        same_board = state.board is self.board
-        state._view = (self._view if same_board
-                       else changes.get("view") or _BoardView(state.board))
-        state._occ = self._occ if state.locs is self.locs else None
-        state._owners = self._owners if same_board and state.doors is self.doors else None
+        if board is self.board:
+            state._view = self._view
+            state._owners = self._owners if doors is self.doors else None
+        else:
+            state._view = changes.get("view") or _BoardView(board)
+            state._owners = None
+        state._occ = self._occ if locs is self.locs else None
         state._memo = {}
         return state
 
@@ -761,11 +801,9 @@ class SectionXState(State):
         strict = self.game.options["strict_fit"]
         empty = self._view.empty()
         # SX-07: place from the hand with fit.
-        kinds = tuple(sorted({_KIND_NO[t] for t in self.hands[p]}))
-        if kinds:
-            fits = self.fit_keys()
-            fitting = _FITTING_FOR[kinds]
-            yield _Rows([(_PLACE_AT[f], fitting[fits[f]]) for f in empty])
+        if self.hands[p]:
+            yield _Placements(sorted({_KIND_NO[t] for t in self.hands[p]}), empty,
+                              self.fit_keys())
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
         occ = self.occupancy()
         owners = self.owners()
@@ -897,8 +935,8 @@ class SectionXState(State):
         p = self.player
         if self.hands[p]:           # the usual answer, without building a block
             fits = self.fit_keys()
-            fitting = _FITTING_FOR[tuple(sorted({_KIND_NO[t] for t in self.hands[p]}))]
-            if any(fitting[fits[f]] for f in self._view.empty()):
+            tables = [_FITTING[k] for k in {_KIND_NO[t] for t in self.hands[p]}]
+            if any(table[fits[f]] for f in self._view.empty() for table in tables):
                 return True
         return any(len(block) for block in self._tile_blocks())
 
@@ -1178,9 +1216,12 @@ class SectionXState(State):
         locs = self.locs
         doors = self.doors
         if relocated:
-            locs = tuple(carry(c) for c in locs)
-            doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
-                          for ds in doors)
+            # only hiding places move with prisoners on them (SX-10); doors often move along
+            if any(c >> 2 in relocated for c in self.occupancy() if c >= 0):
+                locs = tuple(carry(c) for c in locs)
+            if doors != self.game.no_doors:
+                doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
+                              for ds in doors)
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
                              view=self._view.after(board, changed), **changes)
         if before:
@@ -1192,6 +1233,9 @@ class SectionXState(State):
                       events: list[Event]) -> "SectionXState":
         """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie)."""
         comp, _ = self.tunnels()
+        placed = [comp[d[0]] for ds in self.doors for d in ds if d is not None]
+        if len(set(placed)) == len(placed):       # no tunnel holds two doors: no merge
+            return self
         by_tunnel: dict[int, list[tuple[int, int]]] = {}
         for p, ds in enumerate(self.doors):
             for s, d in enumerate(ds):
