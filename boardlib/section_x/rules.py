@@ -298,6 +298,22 @@ class _Fitting(dict):
 _FITTING: tuple[_Fitting, ...] = tuple(_Fitting(k) for k in range(len(KINDS)))
 
 
+class _FitCount(dict):
+    """Fit key -> how many shapes of some kinds fit there; filled on use."""
+
+    def __init__(self, kinds: tuple[int, ...]) -> None:
+        super().__init__()
+        self.tables = [_FITTING[k] for k in kinds]
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = sum([len(table[key]) for table in self.tables])
+        return value
+
+
+# Sorted kind numbers of a hand -> their fit counts.
+_FIT_COUNT = _MoveCache(lambda *kinds: _FitCount(kinds))
+
+
 class _Placements:
     """Tiles from the hand laid with fit (SX-07): per empty field in order, the fitting
     shapes of the kinds in hand (sorted). Counted from the fit tables; a move is built
@@ -305,15 +321,12 @@ class _Placements:
 
     __slots__ = ("fields", "keys", "tables", "counts", "size")
 
-    def __init__(self, kinds: Iterable[int], fields: list[int], fits: tuple[int, ...]) -> None:
-        self.tables = tables = [_FITTING[k] for k in kinds]
+    def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: tuple[int, ...]) -> None:
+        self.tables = [_FITTING[k] for k in kinds]
         self.fields = fields
         self.keys = keys = [fits[f] for f in fields]
-        if len(tables) == 1:
-            table = tables[0]
-            self.counts = [len(table[key]) for key in keys]
-        else:
-            self.counts = [sum([len(table[key]) for table in tables]) for key in keys]
+        count = _FIT_COUNT[kinds]
+        self.counts = [count[key] for key in keys]
         self.size = sum(self.counts)
 
     def __len__(self) -> int:
@@ -713,11 +726,13 @@ class SectionXState(State):
         return found
 
     def fit_keys(self) -> tuple[int, ...]:
-        """Per ocean field, what a tile laid there must match (SX-07) as ``care << 6 | need``:
-        the edges that touch a tile, and which of them face an opening (0 off the ocean)."""
+        """Per empty ocean field, what a tile laid there must match (SX-07) as
+        ``care << 6 | need``: the edges that touch a tile, and which of them face an
+        opening (0 where no tile may be laid)."""
         view = self._view
         if view.fits is None:
-            view.fits = tuple([_fit_key(self.board, f) if IS_OCEAN[f] else 0
+            board = self.board
+            view.fits = tuple([_fit_key(board, f) if IS_OCEAN[f] and board[f] is None else 0
                                for f in range(len(FIELDS))])
         return view.fits
 
@@ -802,7 +817,7 @@ class SectionXState(State):
         empty = self._view.empty()
         # SX-07: place from the hand with fit.
         if self.hands[p]:
-            yield _Placements(sorted({_KIND_NO[t] for t in self.hands[p]}), empty,
+            yield _Placements(tuple(sorted({_KIND_NO[t] for t in self.hands[p]})), empty,
                               self.fit_keys())
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
         occ = self.occupancy()
@@ -1670,6 +1685,8 @@ _PART_PORTS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 _FACING: dict[int, tuple[tuple[int, int], ...]] = {
     code: tuple((f, d) for f in OCEAN_INDEX for d in range(6) if NEIGH[f][d] == code)
     for code in [ISLAND] + [zone_code(g) for g in range(6)]}
+_FACING_FIELDS: dict[int, frozenset[int]] = {
+    code: frozenset(f for f, _ in pairs) for code, pairs in _FACING.items()}
 
 
 def _joined(board: tuple, code: int) -> tuple[int, ...]:
@@ -1733,12 +1750,18 @@ class _BoardView:
     def after(self, board: tuple, changed: tuple[int, ...]) -> "_BoardView":
         tunnels = None if self.tunnels is None else _update_tunnels(self.tunnels, board, changed)
         fits = None
+        touched = {n for c in changed for n in _AROUND[c]}
         if self.fits is not None:      # only fields next to a change see other neighbours
             new = list(self.fits)
-            for f in {n for c in changed for n in _AROUND[c]}:
-                new[f] = _fit_key(board, f)
+            for f in touched:
+                new[f] = 0 if board[f] is not None else _fit_key(board, f)
             fits = tuple(new)
-        return _BoardView(board, tunnels, fits)
+        view = _BoardView(board, tunnels, fits)
+        # joined() answers away from the change stay true
+        view.near = {c: v for c, v in self.near.items()
+                     if (c >> 2 not in touched if c >= 0
+                         else touched.isdisjoint(_FACING_FIELDS[c]))}
+        return view
 
 
 class _Tunnels:

@@ -104,8 +104,11 @@ def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
             assert _partition(comp) == _partition(full_comp)
             assert {c: sizes[t] for c, t in comp.items()} == {
                 c: full_sizes[t] for c, t in full_comp.items()}
-            assert s.fit_keys() == tuple(_fit_key(s.board, f) if f in OCEAN_INDEX else 0
-                                         for f in range(len(s.board)))
+            assert s.fit_keys() == tuple(
+                _fit_key(s.board, f) if f in OCEAN_INDEX and s.board[f] is None else 0
+                for f in range(len(s.board)))
+            near = s._view.near                   # joined() answers carried over
+            assert all(near[c] == _joined(s.board, c) for c in near)
             links = _compute_links(s.board)
             assert all(_joined(s.board, c) == links.get(c, ()) for c in links)
         assert updated > 100
