@@ -76,13 +76,19 @@ class MCTSBot(Bot):
     Where a game has its own ``State.heuristic`` and the root has many moves, the
     root's moves are ranked by it and opened up a few at a time as visits grow
     (progressive widening), so a small budget is spent on the promising moves.
+
+    A play-out stops after ``rollout_limit`` moves. By default an unfinished one
+    counts as nothing for anyone; with ``cutoff_scale`` > 0 the game's heuristic
+    judges it, each player scoring ``1 / (1 + exp(-heuristic / cutoff_scale))``:
+    for games whose random play-outs seldom finish.
     """
 
     name = "mcts"
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  seed: int | None = None, exploration: float = 1.4,
-                 rollout_limit: int = 1000, widening: bool = True) -> None:
+                 rollout_limit: int = 1000, widening: bool = True,
+                 cutoff_scale: float = 0.0) -> None:
         super().__init__(seed)
         if iterations is None and time_limit is None:
             iterations = 200
@@ -91,6 +97,7 @@ class MCTSBot(Bot):
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.widening = widening
+        self.cutoff_scale = cutoff_scale
         self.last_iterations = 0
 
     def choose(self, state: State) -> Any:
@@ -159,7 +166,15 @@ class MCTSBot(Bot):
             if state.is_terminal():
                 break
             state = state._apply(state.random_move(rng))
+        if self.cutoff_scale > 0 and not state.is_terminal():
+            return _judged(state, self.cutoff_scale)
         return state.returns()
+
+
+def _judged(state: State, scale: float) -> tuple[float, ...]:
+    """Per player, ``State.heuristic`` squashed into 0…1 (0.5 where it says 0)."""
+    return tuple(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -state.heuristic(p) / scale))))
+                 for p in range(state.game.num_players))
 
 
 def _width(visits: int) -> int:

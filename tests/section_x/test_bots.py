@@ -57,3 +57,26 @@ def test_the_game_offers_the_escape_bot_and_the_core_bots():
     assert isinstance(make_bot("escape", seed=1, game=game), EscapeBot)
     assert isinstance(make_bot("greedy", seed=1, game=game), EscapeBot)
     assert isinstance(make_bot("random", seed=1, game=game), RandomBot)
+
+
+def test_mcts_judges_cut_off_play_outs_with_the_heuristic():
+    # Random play-outs of Section X seldom finish; cut off after two moves and judged by
+    # the heuristic, a small search finds the step into the free zone (SX-18), which
+    # play-outs that count as nothing do not.
+    s = act(tiles=EAST, prisoners={0: ["2,0/0", "3,0/0"]})
+    into_zone = Step("3,0/0", "zone 0")
+
+    def picks(**settings):
+        return [MCTSBot(iterations=120, rollout_limit=2, widening=False, seed=seed,
+                        **settings).choose(s) for seed in range(6)]
+    assert picks(cutoff_scale=10.0) == [into_zone] * 6
+    assert picks() != [into_zone] * 6
+
+
+def test_a_cut_off_play_out_scores_the_heuristic_squashed_into_0_to_1():
+    from boardlib.core.bots import _judged
+
+    ahead = act(tiles=EAST, prisoners={1: ["zone 0"]})
+    low, high = _judged(ahead, 10.0)
+    assert 0.0 < low < 0.5 < high < 1.0 and abs(low + high - 1.0) < 1e-9
+    assert _judged(act(tiles=EAST), 10.0) == (0.5, 0.5)

@@ -126,3 +126,9 @@ def test_drawing_ignores_the_notebook_style_and_leaves_it_alone():
         styled = draw_svg(s, ("hand", 0, 1))
         assert matplotlib.rcParams["lines.linewidth"] == 5
     assert styled == plain
+
+
+def test_mcts_seat_cuts_play_outs_short_and_judges_them():
+    board = SectionXBoard(players=2, seats=["human", "mcts"])
+    bot = board._bots[1]
+    assert bot.rollout_limit == 40 and bot.cutoff_scale == 10.0
