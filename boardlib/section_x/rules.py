@@ -830,21 +830,17 @@ class SectionXState(State):
         for c, ks in occ.items():
             if c >= 0:
                 crowded.setdefault(c >> 2, []).extend(ks)
-        hiders = set()       # hiding places with only your prisoners on them (SX-10, SX-11)
+        # hiding places with only your prisoners on them (SX-10, SX-11)
+        hiders = {f for f, ks in crowded.items() if f not in foreign and _HIDING[board[f][0]]
+                  and all(k // PRISONERS == p for k in ks)}
+        tiled = self._view.tiled()
         if not crowded and not foreign:
-            fields = rotatable = self._view.tiled()
+            fields = rotatable = tiled
         else:
-            fields, rotatable = [], []
-            for f in self._view.tiled():
-                if f in foreign:
-                    continue
-                on_tile = crowded.get(f)
-                if not on_tile:
-                    fields.append(f)
-                    rotatable.append(f)
-                elif _HIDING[board[f][0]] and all(k // PRISONERS == p for k in on_tile):
-                    fields.append(f)
-                    hiders.add(f)
+            blocked = foreign.union(crowded)
+            fields = rotatable = [f for f in tiled if f not in blocked]
+            if hiders:
+                fields = sorted(fields + list(hiders))      # the tiled fields' order
         if not strict and not hiders:     # nothing to check per pair
             yield _Pairs(fields)
             yield _Grid(fields, empty)
@@ -866,7 +862,8 @@ class SectionXState(State):
                     g for g in empty if (not a_hides or GATE_DISTANCE[g] >= da)
                     and not (strict and _move_misfit(board, a, g) is not None)]))
             yield _Rows(moves)
-        turns = [(_ROTATE[f], _OTHER_ROTATIONS[board[f][0]][board[f][1]]) for f in rotatable]
+        turn_rows = self._view.turn_rows()
+        turns = [turn_rows[f] for f in rotatable]
         if strict:
             turns = [(row, [r for r in keys if _rotate_misfit(board, f, r) is None])
                      for f, (row, keys) in zip(rotatable, turns)]
@@ -1721,7 +1718,7 @@ class _BoardView:
     links (whole, or place by place in ``near``), tunnels, fit keys, tiled and empty fields.
     ``after`` carries tunnels and fit keys over to a board changed on a few fields."""
 
-    __slots__ = ("board", "links", "near", "tunnels", "fits", "_tiled", "_empty")
+    __slots__ = ("board", "links", "near", "tunnels", "fits", "_tiled", "_empty", "_turns")
 
     def __init__(self, board: tuple, tunnels: "_Tunnels | None" = None,
                  fits: tuple[int, ...] | None = None) -> None:
@@ -1732,6 +1729,15 @@ class _BoardView:
         self.fits = fits
         self._tiled: list[int] | None = None
         self._empty: list[int] | None = None
+        self._turns: dict[int, tuple[tuple[RotateTile, ...], tuple[int, ...]]] | None = None
+
+    def turn_rows(self) -> dict[int, tuple[tuple[RotateTile, ...], tuple[int, ...]]]:
+        """Tiled field -> its rotate moves and the other rotations it may take (SX-08)."""
+        if self._turns is None:
+            board = self.board
+            self._turns = {f: (_ROTATE[f], _OTHER_ROTATIONS[board[f][0]][board[f][1]])
+                           for f in self.tiled()}
+        return self._turns
 
     def tiled(self) -> list[int]:
         """Ocean fields with a tile, in order."""
@@ -1757,6 +1763,13 @@ class _BoardView:
                 new[f] = 0 if board[f] is not None else _fit_key(board, f)
             fits = tuple(new)
         view = _BoardView(board, tunnels, fits)
+        if self._turns is not None:
+            turns = view._turns = dict(self._turns)
+            for f in changed:
+                if board[f] is None:
+                    turns.pop(f, None)
+                else:
+                    turns[f] = (_ROTATE[f], _OTHER_ROTATIONS[board[f][0]][board[f][1]])
         # joined() answers away from the change stay true
         view.near = {c: v for c, v in self.near.items()
                      if (c >> 2 not in touched if c >= 0

@@ -82,7 +82,8 @@ def test_incremental_links_equal_networkx_after_every_move():
 def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
     """After tile actions the engine updates tunnels and fit keys near the change only
     (and works out links place by place): each must equal the whole-board answer."""
-    from boardlib.section_x.rules import OCEAN_INDEX, _compute_links, _compute_tunnels, _fit_key, _joined
+    from boardlib.section_x.rules import (OCEAN_INDEX, _BoardView, _compute_links,
+                                          _compute_tunnels, _fit_key, _joined)
     for seed in range(4):
         game = boardlib.load("section_x", players=2 + seed % 3, seed=seed)
         s = game.new_initial_state()
@@ -109,6 +110,8 @@ def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
                 for f in range(len(s.board)))
             near = s._view.near                   # joined() answers carried over
             assert all(near[c] == _joined(s.board, c) for c in near)
+            if s._view._turns is not None:        # rotation rows carried over
+                assert s._view._turns == _BoardView(s.board).turn_rows()
             links = _compute_links(s.board)
             assert all(_joined(s.board, c) == links.get(c, ()) for c in links)
         assert updated > 100
