@@ -19,8 +19,9 @@ from typing import Any
 
 from boardlib.core.bots import Bot
 
-from .rules import (ACT_PHASE, FIELD_INDEX, ISLAND, NEIGH, Door, EndTurn, PlaceTile,
-                    SectionXState, Step, is_zone, parse_place)
+from .board import FIELD_INDEX, ISLAND, NEIGH, is_zone, parse_place
+from .moves import Door, EndTurn, PlaceTile, Step
+from .rules import ACT_PHASE, SectionXState
 
 UNREACHABLE = 99
 

@@ -45,8 +45,8 @@ from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import SQRT3, hex_center
 from boardlib.svg import SVGPicture, compact_svg, default_style, parse_id, svg_settings
 
-from .rules import (FIELDS, GATES, ISLAND, ISLAND_FIELDS, OVER, PRISONERS, SectionXState,
-                    is_zone, zone_code)
+from .board import FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
+from .rules import OVER, PRISONERS, SectionXState
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 
 PLAYER_COLORS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")

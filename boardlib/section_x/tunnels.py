@@ -21,8 +21,8 @@ import networkx as nx
 
 from boardlib.grids.hex import Hex, opposite
 
-from .rules import (FIELDS, GATE_OF, ISLAND_FIELDS, PRISONERS, SectionXState, is_zone,
-                    parse_place, place_text)
+from .board import FIELDS, GATE_OF, ISLAND_FIELDS, is_zone, parse_place, place_text
+from .rules import PRISONERS, SectionXState
 from .tiles import TILE_KINDS, part_masks
 
 ISLAND_NODE = "island"

@@ -23,9 +23,9 @@ from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
-from .rules import (ACT_PHASE, FIELD_INDEX, FIELDS, GATES, ISLAND, OVER, TILE_PHASE,
-                    Door, EndTurn, MoveTile, PlaceTile, RotateTile, SectionXGame, SectionXState,
-                    Step, SwapTiles, parse_place, place_text, zone_code)
+from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, parse_place, place_text, zone_code
+from .moves import Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step, SwapTiles
+from .rules import ACT_PHASE, OVER, TILE_PHASE, SectionXGame, SectionXState
 from .tiles import TILE_KINDS, canonical_rotation, distinct_rotations
 
 FIELD_PREFIXES = frozenset({"field", "tilebody", "selectfield", "targetfield"})
@@ -189,7 +189,7 @@ class SectionXController(BaseController):
         if isinstance(selection, tuple) and selection[0] == "from":
             if selection[1] == place:
                 return Select(None)
-            if place in self._own_places(state) and place not in state.links().get(selection[1], ()):
+            if place in self._own_places(state) and place not in state.joined(selection[1]):
                 return Select(("from", place))
             return Play(Step(place_text(selection[1]), place_text(place)))
         if place in self._own_places(state):

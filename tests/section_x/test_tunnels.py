@@ -82,8 +82,9 @@ def test_incremental_links_equal_networkx_after_every_move():
 def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
     """After tile actions the engine updates tunnels and fit keys near the change only
     (and works out links place by place): each must equal the whole-board answer."""
-    from boardlib.section_x.rules import (OCEAN_INDEX, _BoardView, _compute_links,
-                                          _compute_tunnels, _fit_key, _joined)
+    from boardlib.section_x.board import (OCEAN_INDEX, _compute_links, _compute_tunnels,
+                                          _fit_key, _joined)
+    from boardlib.section_x.rules import _BoardView
     for seed in range(4):
         game = boardlib.load("section_x", players=2 + seed % 3, seed=seed)
         s = game.new_initial_state()

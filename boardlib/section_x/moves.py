@@ -1,0 +1,335 @@
+"""Section X's moves, their text, and a turn's legal moves as countable blocks.
+
+Move values are immutable and made once (tables per field). A block (``_Placements``,
+``_Rows``, ``_Pairs``, ``_Grid``, ``_PartsExcept``) knows how many moves it holds and
+finds the i-th without making the others: that is how ``SectionXState.random_move``
+picks among the thousand tile actions of a crowded board.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator, Sequence
+
+from boardlib.grids.hex import Hex
+
+from .board import FIELDS, place_text
+from .tiles import KINDS, TILE_KINDS, canonical_rotation, distinct_rotations, outline
+
+# --- moves -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile:
+    """Phase 2: lay a tile of ``kind`` from the hand on ``field``, turned ``rotation`` sixths (SX-07)."""
+
+    kind: str
+    field: Hex
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"place {self.kind} at {self.field} r{self.rotation}"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapTiles:
+    """Phase 2: exchange the tiles on ``a`` and ``b``, each keeping its turn (SX-08, SX-10)."""
+
+    a: Hex
+    b: Hex
+
+    def __str__(self) -> str:
+        return f"swap {self.a} with {self.b}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTile:
+    """Phase 2: move the tile on ``src`` to the empty ocean field ``dst`` (SX-08, SX-10)."""
+
+    src: Hex
+    dst: Hex
+
+    def __str__(self) -> str:
+        return f"move {self.src} to {self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class RotateTile:
+    """Phase 2: turn the tile on ``field`` so that it lies at ``rotation`` (SX-08, SX-09)."""
+
+    field: Hex
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"rotate {self.field} to r{self.rotation}"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Phase 3: one prisoner of yours steps from place ``src`` to place ``dst`` (SX-16, SX-I4).
+
+    When several of your prisoners share ``src`` (the island or a hiding place),
+    the one that has stepped least this turn goes.
+    """
+
+    src: str
+    dst: str
+
+    def __str__(self) -> str:
+        return f"step {self.src} to {self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class Door:
+    """Phase 3: put a door on part ``dst``: a new one (``src`` None) or yours from ``src`` (SX-13, SX-I5)."""
+
+    dst: str
+    src: str | None = None
+
+    def __str__(self) -> str:
+        return f"door on {self.dst}" if self.src is None else f"door {self.src} to {self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Phase 3: stop moving prisoners (or pass phase 3) and end the turn (SX-I8)."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+Move = PlaceTile | SwapTiles | MoveTile | RotateTile | Step | Door | EndTurn
+TILE_MOVES = (PlaceTile, SwapTiles, MoveTile, RotateTile)
+ACT_MOVES = (Step, Door, EndTurn)
+
+_HEX = r"(-?\d+,-?\d+)"
+_PLACE = r"(island|zone \d|-?\d+,-?\d+/\d)"
+_PATTERNS = (
+    (re.compile(rf"^place ([a-z-]+) at {_HEX} r(\d)$"),
+     lambda m: PlaceTile(m[1], Hex.parse(m[2]), int(m[3]))),
+    (re.compile(rf"^swap {_HEX} with {_HEX}$"), lambda m: SwapTiles(Hex.parse(m[1]), Hex.parse(m[2]))),
+    (re.compile(rf"^move {_HEX} to {_HEX}$"), lambda m: MoveTile(Hex.parse(m[1]), Hex.parse(m[2]))),
+    (re.compile(rf"^rotate {_HEX} to r(\d)$"), lambda m: RotateTile(Hex.parse(m[1]), int(m[2]))),
+    (re.compile(rf"^step {_PLACE} to {_PLACE}$"), lambda m: Step(m[1], m[2])),
+    (re.compile(rf"^door on {_PLACE}$"), lambda m: Door(m[1])),
+    (re.compile(rf"^door {_PLACE} to {_PLACE}$"), lambda m: Door(m[2], m[1])),
+    (re.compile(r"^end turn$"), lambda m: EndTurn()),
+)
+
+
+class _MoveCache(dict):
+    """Move values built once and reused: legal-move lists are long, objects are immutable."""
+
+    def __init__(self, build: Any) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.build(*key)
+        return value
+
+
+# Every way to lay a tile (kind number, distinct rotation), numbered; per field its moves.
+_SHAPE_LIST: tuple[tuple[int, int], ...] = tuple(
+    (k, rot) for k, kind in enumerate(KINDS) for rot in distinct_rotations(kind))
+_SHAPE_OUTLINE: tuple[int, ...] = tuple(outline(KINDS[k], rot) for k, rot in _SHAPE_LIST)
+_KIND_SHAPES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s, (k, _) in enumerate(_SHAPE_LIST) if k == kind) for kind in range(len(KINDS)))
+_PLACE_AT: tuple[tuple[PlaceTile, ...], ...] = tuple(
+    tuple(PlaceTile(KINDS[k].name, h, rot) for k, rot in _SHAPE_LIST) for h in FIELDS)
+
+
+class _Fitting(dict):
+    """Fit key of a field -> the shapes of one kind that fit there (SX-07); filled on use."""
+
+    def __init__(self, kind: int) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        care, need = key >> 6, key & 63
+        value = self[key] = tuple(s for s in _KIND_SHAPES[self.kind]
+                                  if _SHAPE_OUTLINE[s] & care == need)
+        return value
+
+
+_FITTING: tuple[_Fitting, ...] = tuple(_Fitting(k) for k in range(len(KINDS)))
+
+
+class _FitCount(dict):
+    """Fit key -> how many shapes of some kinds fit there; filled on use."""
+
+    def __init__(self, kinds: tuple[int, ...]) -> None:
+        super().__init__()
+        self.tables = [_FITTING[k] for k in kinds]
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = sum([len(table[key]) for table in self.tables])
+        return value
+
+
+# Sorted kind numbers of a hand -> their fit counts.
+_FIT_COUNT = _MoveCache(lambda *kinds: _FitCount(kinds))
+
+
+class _Placements:
+    """Tiles from the hand laid with fit (SX-07): per empty field in order, the fitting
+    shapes of the kinds in hand (sorted). Counted from the fit tables; a move is built
+    only when asked for."""
+
+    __slots__ = ("fields", "keys", "tables", "counts", "size")
+
+    def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: tuple[int, ...]) -> None:
+        self.tables = [_FITTING[k] for k in kinds]
+        self.fields = fields
+        self.keys = keys = [fits[f] for f in fields]
+        count = _FIT_COUNT[kinds]
+        self.counts = [count[key] for key in keys]
+        self.size = sum(self.counts)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Move:
+        for f, key, n in zip(self.fields, self.keys, self.counts):
+            if i < n:
+                shapes = [s for table in self.tables for s in table[key]]
+                return _PLACE_AT[f][shapes[i]]
+            i -= n
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        tables = self.tables
+        return iter([_PLACE_AT[f][s] for f, key in zip(self.fields, self.keys)
+                     for table in tables for s in table[key]])
+
+
+# Per tile id and rotation: the other distinct rotations a turn may reach (SX-08).
+_OTHER_ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(r for r in distinct_rotations(k) if r != canonical_rotation(k, rot))
+          for rot in range(6)) for k in TILE_KINDS)
+_SWAP = tuple(tuple(SwapTiles(a, b) for b in FIELDS) for a in FIELDS)
+_MOVE = tuple(tuple(MoveTile(a, b) for b in FIELDS) for a in FIELDS)
+_ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
+_STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
+_DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
+_END = EndTurn()
+
+
+class _DoorRow(dict):
+    """Part code -> the door move from ``src`` (None: from the hand) to that part; filled on
+    first use with the same objects as ``_DOOR``. Int keys hash faster than pairs."""
+
+    def __init__(self, src: int | None) -> None:
+        super().__init__()
+        self.src = src
+
+    def __missing__(self, dst: int) -> Door:
+        value = self[dst] = _DOOR[dst, self.src]
+        return value
+
+
+_DOOR_ROWS: dict[int | None, _DoorRow] = {}
+
+
+def _door_row(src: int | None) -> _DoorRow:
+    row = _DOOR_ROWS.get(src)
+    if row is None:
+        row = _DOOR_ROWS[src] = _DoorRow(src)
+    return row
+
+
+class _Rows:
+    """Legal moves ``table[k] for table, keys in rows for k in keys``, counted and indexed
+    without building them: a random pick on a crowded board needs one, not a thousand."""
+
+    __slots__ = ("rows", "size")
+
+    def __init__(self, rows: list[tuple[Any, Sequence[Any]]]) -> None:
+        self.rows = rows
+        self.size = sum([len(keys) for _, keys in rows])
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Move:
+        for table, keys in self.rows:
+            if i < len(keys):
+                return table[keys[i]]
+            i -= len(keys)
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter([table[k] for table, keys in self.rows for k in keys])
+
+
+class _PartsExcept:
+    """Door moves ``table[c]`` for the sorted ``parts`` not in ``excluded`` (SX-14)."""
+
+    __slots__ = ("table", "parts", "excluded")
+
+    def __init__(self, table: Any, parts: list[int], excluded: set[int]) -> None:
+        self.table = table
+        self.parts = parts
+        self.excluded = excluded          # a subset of parts
+
+    def __len__(self) -> int:
+        return len(self.parts) - len(self.excluded)
+
+    def __getitem__(self, i: int) -> Move:
+        excluded = self.excluded
+        for c in self.parts:
+            if c not in excluded:
+                if i == 0:
+                    return self.table[c]
+                i -= 1
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        table, excluded = self.table, self.excluded
+        return iter([table[c] for c in self.parts if c not in excluded])
+
+
+class _Pairs:
+    """Every swap of two of ``fields`` (SX-08), ``a`` before ``b`` in their order."""
+
+    __slots__ = ("fields", "size")
+
+    def __init__(self, fields: list[int]) -> None:
+        self.fields = fields
+        self.size = len(fields) * (len(fields) - 1) // 2
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Move:
+        fields = self.fields
+        for x, a in enumerate(fields):
+            if i < len(fields) - 1 - x:
+                return _SWAP[a][fields[x + 1 + i]]
+            i -= len(fields) - 1 - x
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        fields = self.fields
+        return iter([_SWAP[a][b] for x, a in enumerate(fields) for b in fields[x + 1:]])
+
+
+class _Grid:
+    """Every move of a tile from one of ``sources`` to one of the empty ``targets`` (SX-08)."""
+
+    __slots__ = ("sources", "targets")
+
+    def __init__(self, sources: list[int], targets: list[int]) -> None:
+        self.sources = sources
+        self.targets = targets
+
+    def __len__(self) -> int:
+        return len(self.sources) * len(self.targets)
+
+    def __getitem__(self, i: int) -> Move:
+        a, b = divmod(i, len(self.targets))
+        return _MOVE[self.sources[a]][self.targets[b]]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter([_MOVE[a][g] for a in self.sources for g in self.targets])
