@@ -38,7 +38,10 @@ $(STAMP): requirements.txt pyproject.toml | $(PY)
 
 install: $(STAMP)
 
+# Signing the notebooks (jupyter trust) lets JupyterLab show their saved board pictures
+# before any cell has run; tests/browser checks that it does.
 lab: $(STAMP)
+	$(VENV)/bin/jupyter trust notebooks/*.ipynb
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --port=$(LAB_PORT) notebooks/00-start-here.ipynb
 
 # One pytest run: the test suite in two workers plus nbval over the stored outputs of every

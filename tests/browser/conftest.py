@@ -231,6 +231,7 @@ def server_env(home: Path) -> dict[str, str]:
         ("JUPYTER_RUNTIME_DIR", "runtime"),
         ("JUPYTERLAB_SETTINGS_DIR", "settings"),
         ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+        ("JUPYTER_DATA_DIR", "data"),          # its own notebook-signing key and database
         ("IPYTHONDIR", "ipython"),
     ]:
         (home / sub).mkdir(parents=True, exist_ok=True)
@@ -275,6 +276,7 @@ def lab(chromium_ready, tmp_path_factory) -> Iterator[Server]:
         home / "settings" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
         {"windowingMode": "none"},
     )
+    trust_copies(root, env)
     port = free_port()
     command = [
         sys.executable, "-m", "jupyterlab",
@@ -362,6 +364,24 @@ def zyrcan_attack_setup() -> AttackSetup:
     targets = tuple(sorted(set(state.targets(origin).values())))
     assert set(targets) == {two[d1], two[d2]}, targets
     return AttackSetup(ships, origin, targets)
+
+
+SIGNED, UNSIGNED = "signed-zyrcan.ipynb", "unsigned-zyrcan.ipynb"
+
+
+def trust_copies(root: Path, env: dict[str, str]) -> None:
+    """Two copies of the Zyrcan notebook with its saved outputs: one signed the way `make lab`
+    and Binder sign the notebooks (`jupyter trust`), one not (a marker keeps them different)."""
+    source = root / "10-zyrcan.ipynb"
+    if not source.exists():
+        return
+    for name in (SIGNED, UNSIGNED):
+        notebook = json.loads(source.read_text())
+        notebook["metadata"]["boardlib_test_copy"] = name
+        (root / name).write_text(json.dumps(notebook, indent=1))
+    jupyter = Path(sys.executable).parent / "jupyter"
+    subprocess.run([str(jupyter), "trust", str(root / SIGNED)], env=env, check=True,
+                   capture_output=True)
 
 
 def write_board_notebook(folder: Path, name: str, title: str, sources: list[str]) -> None:
@@ -593,7 +613,9 @@ def ui():
     import types
 
     return types.SimpleNamespace(
-        board_ids=board_ids, real_click=real_click, write_board_notebook=write_board_notebook, hex_id=hex_id, error_outputs=error_outputs,
+        board_ids=board_ids, real_click=real_click, write_board_notebook=write_board_notebook,
+        hex_id=hex_id, error_outputs=error_outputs,
         ZYRCAN_FIXTURE=ZYRCAN_FIXTURE, NEW_GAME_PANEL=NEW_GAME_PANEL,
         HIGHLIGHT_PANEL=HIGHLIGHT_PANEL, ATTACK_PANEL=ATTACK_PANEL,
+        SIGNED=SIGNED, UNSIGNED=UNSIGNED,
     )
