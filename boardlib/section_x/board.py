@@ -364,11 +364,22 @@ def _label_tunnels(board: tuple, seeds: Iterable[int], comp: dict[int, int],
         found = [start]
         stack = [start]
         while stack:
-            for n in _joined(board, stack.pop()):
-                if n >= 0 and n not in comp:
-                    comp[n] = t
-                    stack.append(n)
-                    found.append(n)
+            c = stack.pop()
+            f = c >> 2
+            cell = board[f]
+            row = NEIGH[f]
+            for d in _PART_PORTS[cell[0]][cell[1]][c & 3]:    # _joined, parts only
+                nf = row[d]
+                if nf >= 0:
+                    other = board[nf]
+                    if other is not None:
+                        j = _PORT_PART[other[0]][other[1]][_BACK[d]]
+                        if j >= 0:
+                            n = nf * 4 + j
+                            if n not in comp:
+                                comp[n] = t
+                                stack.append(n)
+                                found.append(n)
         members[t] = found
         sizes.append(len({c >> 2 for c in found}))      # "longer" counts tiles (SX-I5)
 
