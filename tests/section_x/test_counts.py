@@ -77,3 +77,18 @@ def test_move_blocks_index_every_legal_move_in_order():
             state = state.apply(rng.choice(state.legal_moves()))
     assert {"_Placements", "_Rows", "_Pairs", "_Grid", "_PartsExcept",
             "pairs checked one by one"} <= checked
+
+
+def test_random_move_of_a_finished_game_is_refused_like_an_empty_choice():
+    import random
+
+    import boardlib
+    import pytest
+
+    state = boardlib.load("section_x", players=2, max_turns=1).new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state = state.apply(state.random_move(rng))
+    fresh = state.game.state_from_dict(state.to_dict())     # nothing cached yet
+    with pytest.raises(IndexError):
+        fresh.random_move(random.Random(1))
