@@ -34,7 +34,7 @@ def random_game(seed: int, players: int, **options) -> tuple[int, int, str]:
     return moves, state.turn, state.outcome().termination
 
 
-def bench_random(games: int, players: int, **options) -> float:
+def bench_random(games: int, players: int, label: str = "", **options) -> float:
     cpu, wall = time.process_time(), time.perf_counter()
     moves = turns = 0
     ends: Counter[str] = Counter()
@@ -45,7 +45,7 @@ def bench_random(games: int, players: int, **options) -> float:
         ends[how] += 1
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     rate = games / cpu
-    print(f"random {players}-player games {options or ''}: {games} in {cpu:.2f} s CPU "
+    print(f"random {players}-player games {options or ''}{label}: {games} in {cpu:.2f} s CPU "
           f"({wall:.2f} s wall) = {rate:.1f} games/s on one core; {turns / cpu:,.0f} turns/s, "
           f"{moves / cpu:,.0f} moves/s, {turns / games:.0f} turns per game; ends {dict(ends)}")
     return rate
@@ -156,6 +156,7 @@ def main() -> None:
         pstats.Stats("/tmp/sx.prof").sort_stats("tottime").print_stats(15)
         return
     bench_random(args.games, args.players)
+    bench_random(args.games, args.players, label=" again (fit tables and move caches warm)")
     bench_random(args.games, args.players, max_turns=100)
     bench_graph()
     bench_clicks(label=" cold (pieces drawn for the first time)")

@@ -156,20 +156,25 @@ class _Fitting(dict):
 _FITTING: tuple[_Fitting, ...] = tuple(_Fitting(k) for k in range(len(KINDS)))
 
 
-class _FitCount(dict):
-    """Fit key -> how many shapes of some kinds fit there; filled on use."""
-
-    def __init__(self, kinds: tuple[int, ...]) -> None:
-        super().__init__()
-        self.tables = [_FITTING[k] for k in kinds]
-
-    def __missing__(self, key: int) -> int:
-        value = self[key] = sum([len(table[key]) for table in self.tables])
-        return value
+_KIND_COUNTS: list[list[int] | None] = [None] * len(KINDS)
 
 
-# Sorted kind numbers of a hand -> their fit counts.
-_FIT_COUNT = _MoveCache(lambda *kinds: _FitCount(kinds))
+def _kind_counts(kind: int) -> list[int]:
+    """Fit key -> how many shapes of ``kind`` fit there (SX-07); the whole row on first use,
+    which costs less than filling a cache key by key during the first games."""
+    row = _KIND_COUNTS[kind]
+    if row is None:
+        outlines = [_SHAPE_OUTLINE[s] for s in _KIND_SHAPES[kind]]
+        row = [0] * 4096
+        for care in range(64):
+            need = care
+            while True:                       # every need within care
+                row[care << 6 | need] = sum([m & care == need for m in outlines])
+                if not need:
+                    break
+                need = (need - 1) & care
+        _KIND_COUNTS[kind] = row
+    return row
 
 
 class _Placements:
@@ -183,8 +188,18 @@ class _Placements:
         self.tables = [_FITTING[k] for k in kinds]
         self.fields = fields
         self.keys = keys = [fits[f] for f in fields]
-        count = _FIT_COUNT[kinds]
-        self.counts = [count[key] for key in keys]
+        rows = [_kind_counts(k) for k in kinds]
+        if len(rows) == 1:
+            (a,) = rows
+            self.counts = [a[key] for key in keys]
+        elif len(rows) == 2:
+            a, b = rows
+            self.counts = [a[key] + b[key] for key in keys]
+        elif len(rows) == 3:                     # a hand holds at most three (SX-06)
+            a, b, c = rows
+            self.counts = [a[key] + b[key] + c[key] for key in keys]
+        else:
+            self.counts = [sum([row[key] for row in rows]) for key in keys]
         self.size = sum(self.counts)
 
     def __len__(self) -> int:
