@@ -1,4 +1,5 @@
-"""The Zyrcan notebook as a Voila app: it renders with live boards, and a click plays.
+"""The notebooks as Voila apps: every game's runs to the end with live boards, and a click
+plays on the Zyrcan one.
 
 Voila runs the whole notebook in a fresh kernel and shows only outputs, the way a visitor of
 the app (or of the Binder link) meets it.
@@ -67,3 +68,53 @@ def test_a_click_plays_under_voila(app_page, ui):
     placed = spot.replace("hex_", "ship_", 1)
     expect(board.locator(f'[id="{placed}"]')).to_have_count(1)
     assert ui.board_ids(board, "ship_") >= ships | {placed}
+
+
+# --- every other game's notebook as an app ---------------------------------------------------
+
+GAME_APPS = [name for name in ("20-section-x.ipynb", "30-carcassonne-tunnel.ipynb",
+                               "40-room25.ipynb") if (ROOT / "notebooks" / name).exists()]
+
+
+def stored_outputs(name: str) -> int:
+    """How many outputs the stored notebook has: the app shows as many once every cell ran."""
+    import json
+
+    notebook = json.loads((ROOT / "notebooks" / name).read_text())
+    return sum(len(cell.get("outputs", ())) for cell in notebook["cells"])
+
+
+@pytest.mark.parametrize("name", GAME_APPS)
+def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
+    """The README's Voila links: each game's notebook runs every cell in Voila, its live
+    boards draw, and no cell fails."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{voila.url}/voila/render/{name}", timeout=180_000)
+        outputs = page.locator(".jp-OutputArea-output")
+        expected = stored_outputs(name)
+        page.wait_for_function(       # all outputs there, or a failed cell (Voila stops)
+            "n => document.querySelectorAll('.jp-OutputArea-output').length >= n"
+            " || document.body.innerText.includes('Traceback')",
+            arg=expected, timeout=240_000)
+        # Voila adds an output area or two of its own: also wait until no more appear.
+        for _ in range(20):
+            shown = outputs.count()
+            page.wait_for_timeout(2000)
+            if outputs.count() == shown:
+                break
+        # --show_tracebacks: a failing cell would print its traceback into the page
+        expect(outputs.filter(has_text="Traceback")).to_have_count(0)
+        expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+        boards = page.locator(".boardlib-board")
+        expect(boards.locator("svg").first).to_be_visible(timeout=120_000)
+        expect(page.locator(".jp-OutputArea-output").filter(has_text="Loading widget...")
+               ).to_have_count(0, timeout=60_000)
+        expect(boards.locator("svg")).to_have_count(boards.count())
+        assert not errors, f"{name}: JavaScript errors in the app: {errors}"
+    finally:
+        context.close()
