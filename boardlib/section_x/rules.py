@@ -318,9 +318,7 @@ class SectionXState(State):
         opening (0 where no tile may be laid)."""
         view = self._view
         if view.fits is None:
-            board = self.board
-            view.fits = tuple([_fit_key(board, f) if IS_OCEAN[f] and board[f] is None else 0
-                               for f in range(len(FIELDS))])
+            view.fits = tuple([_layable_fit(self.board, f) for f in range(len(FIELDS))])
         return view.fits
 
     def tunnels(self) -> tuple[dict[int, int], list[int]]:
@@ -1097,10 +1095,21 @@ _WHY = {PlaceTile: SectionXState._why_place, RotateTile: SectionXState._why_rota
         EndTurn: lambda state, move: None}   # EndTurn: always possible in phase 3 (SX-I8)
 
 
+def _layable_fit(board: tuple, f: int) -> int:
+    """The fit key of field ``f`` if a tile may be laid there, else 0 (SX-I1, SX-07)."""
+    return _fit_key(board, f) if IS_OCEAN[f] and board[f] is None else 0
+
+
+def _turn_row(board: tuple, f: int) -> tuple[tuple[RotateTile, ...], tuple[int, ...]]:
+    """The rotate moves of field ``f`` and the other rotations its tile may take (SX-08)."""
+    tile, rot = board[f]
+    return _ROTATE[f], _OTHER_ROTATIONS[tile][rot]
+
+
 class _BoardView:
     """What the rules work out from a board alone, shared by every state with that board:
-    links (whole, or place by place in ``near``), tunnels, fit keys, tiled and empty fields.
-    ``after`` carries tunnels and fit keys over to a board changed on a few fields."""
+    links (whole, or place by place in ``near``), tunnels, fit keys, tiled and empty fields,
+    rotation rows. ``after`` carries what it can over to a board changed on a few fields."""
 
     __slots__ = ("board", "links", "near", "tunnels", "fits", "_tiled", "_empty", "_turns")
 
@@ -1116,11 +1125,9 @@ class _BoardView:
         self._turns: dict[int, tuple[tuple[RotateTile, ...], tuple[int, ...]]] | None = None
 
     def turn_rows(self) -> dict[int, tuple[tuple[RotateTile, ...], tuple[int, ...]]]:
-        """Tiled field -> its rotate moves and the other rotations it may take (SX-08)."""
+        """Tiled field -> :func:`_turn_row`."""
         if self._turns is None:
-            board = self.board
-            self._turns = {f: (_ROTATE[f], _OTHER_ROTATIONS[board[f][0]][board[f][1]])
-                           for f in self.tiled()}
+            self._turns = {f: _turn_row(self.board, f) for f in self.tiled()}
         return self._turns
 
     def tiled(self) -> list[int]:
@@ -1144,7 +1151,7 @@ class _BoardView:
         if self.fits is not None:      # only fields next to a change see other neighbours
             new = list(self.fits)
             for f in touched:
-                new[f] = 0 if board[f] is not None else _fit_key(board, f)
+                new[f] = _layable_fit(board, f)
             fits = tuple(new)
         view = _BoardView(board, tunnels, fits)
         if self._turns is not None:
@@ -1153,7 +1160,7 @@ class _BoardView:
                 if board[f] is None:
                     turns.pop(f, None)
                 else:
-                    turns[f] = (_ROTATE[f], _OTHER_ROTATIONS[board[f][0]][board[f][1]])
+                    turns[f] = _turn_row(board, f)
         # joined() answers away from the change stay true
         view.near = {c: v for c, v in self.near.items()
                      if (c >> 2 not in touched if c >= 0
