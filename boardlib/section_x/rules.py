@@ -35,7 +35,7 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     _swap_misfit, _swapped, _Tunnels, _update_tunnels, is_zone, parse_place,
                     place_text, zone_code)
 from .catalogue import CATALOGUE
-from .moves import (_END, _FITTING, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _STEP, _SWAP,
+from .moves import (_END, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _STEP, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
                     Step, SwapTiles, _door_row, _Grid, _Pairs, _PartsExcept, _Placements, _Rows)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
@@ -529,12 +529,6 @@ class SectionXState(State):
 
         The blocks are made lazily, so this stops at the first one that has an action.
         """
-        p = self.player
-        if self.hands[p]:           # the usual answer, without building a block
-            fits = self.fit_keys()
-            tables = [_FITTING[k] for k in {_KIND_NO[t] for t in self.hands[p]}]
-            if any(table[fits[f]] for f in self._view.empty() for table in tables):
-                return True
         return any(len(block) for block in self._tile_blocks())
 
     # --- refusals -----------------------------------------------------------
