@@ -139,42 +139,36 @@ _PLACE_AT: tuple[tuple[PlaceTile, ...], ...] = tuple(
     tuple(PlaceTile(KINDS[k].name, h, rot) for k, rot in _SHAPE_LIST) for h in FIELDS)
 
 
-class _Fitting(dict):
-    """Fit key of a field -> the shapes of one kind that fit there (SX-07); filled on use."""
-
-    def __init__(self, kind: int) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: int) -> tuple[int, ...]:
-        care, need = key >> 6, key & 63
-        value = self[key] = tuple(s for s in _KIND_SHAPES[self.kind]
-                                  if _SHAPE_OUTLINE[s] & care == need)
-        return value
-
-
-_FITTING: tuple[_Fitting, ...] = tuple(_Fitting(k) for k in range(len(KINDS)))
-
-
+# Per kind number, made on first use: fit key -> the shapes of that kind that fit (SX-07),
+# and how many. A whole row at once costs less than filling a cache key by key.
+_KIND_FITS: list[list[tuple[int, ...]] | None] = [None] * len(KINDS)
 _KIND_COUNTS: list[list[int] | None] = [None] * len(KINDS)
 
 
-def _kind_counts(kind: int) -> list[int]:
-    """Fit key -> how many shapes of ``kind`` fit there (SX-07); the whole row on first use,
-    which costs less than filling a cache key by key during the first games."""
-    row = _KIND_COUNTS[kind]
+def _kind_fits(kind: int) -> list[tuple[int, ...]]:
+    row = _KIND_FITS[kind]
     if row is None:
-        outlines = [_SHAPE_OUTLINE[s] for s in _KIND_SHAPES[kind]]
-        row = [0] * 4096
+        shapes = _KIND_SHAPES[kind]
+        row = [()] * 4096
         for care in range(64):
             need = care
             while True:                       # every need within care
-                row[care << 6 | need] = sum([m & care == need for m in outlines])
+                row[care << 6 | need] = tuple(s for s in shapes
+                                              if _SHAPE_OUTLINE[s] & care == need)
                 if not need:
                     break
                 need = (need - 1) & care
-        _KIND_COUNTS[kind] = row
+        _KIND_FITS[kind] = row
+        _KIND_COUNTS[kind] = [len(fitting) for fitting in row]
     return row
+
+
+def _kind_counts(kind: int) -> list[int]:
+    counts = _KIND_COUNTS[kind]
+    if counts is None:
+        _kind_fits(kind)
+        counts = _KIND_COUNTS[kind]
+    return counts
 
 
 class _Placements:
@@ -185,7 +179,7 @@ class _Placements:
     __slots__ = ("fields", "keys", "tables", "counts", "size")
 
     def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: tuple[int, ...]) -> None:
-        self.tables = [_FITTING[k] for k in kinds]
+        self.tables = [_kind_fits(k) for k in kinds]
         self.fields = fields
         self.keys = keys = [fits[f] for f in fields]
         rows = [_kind_counts(k) for k in kinds]
