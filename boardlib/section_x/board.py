@@ -314,6 +314,13 @@ def _joined(board: tuple, code: int) -> tuple[int, ...]:
                 if i >= 0:
                     found.append(f * 4 + i)
         return tuple(sorted(set(found)))   # a part may face the island twice
+    return tuple(sorted(set(_part_links(board, code))))
+
+
+def _part_links(board: tuple, code: int) -> list[int]:
+    """The places part ``code`` opens onto: parts of neighbouring tiles whose openings face
+    it, the island, a zone (unsorted; the island may come twice)."""
+    found = []
     f = code >> 2
     cell = board[f]
     row = NEIGH[f]
@@ -327,7 +334,7 @@ def _joined(board: tuple, code: int) -> tuple[int, ...]:
                     found.append(n * 4 + j)
         elif n != OFF:                      # the island or a zone
             found.append(n)
-    return tuple(sorted(set(found)))
+    return found
 
 
 class _Tunnels:
@@ -364,22 +371,11 @@ def _label_tunnels(board: tuple, seeds: Iterable[int], comp: dict[int, int],
         found = [start]
         stack = [start]
         while stack:
-            c = stack.pop()
-            f = c >> 2
-            cell = board[f]
-            row = NEIGH[f]
-            for d in _PART_PORTS[cell[0]][cell[1]][c & 3]:    # _joined, parts only
-                nf = row[d]
-                if nf >= 0:
-                    other = board[nf]
-                    if other is not None:
-                        j = _PORT_PART[other[0]][other[1]][_BACK[d]]
-                        if j >= 0:
-                            n = nf * 4 + j
-                            if n not in comp:
-                                comp[n] = t
-                                stack.append(n)
-                                found.append(n)
+            for n in _part_links(board, stack.pop()):
+                if n >= 0 and n not in comp:
+                    comp[n] = t
+                    stack.append(n)
+                    found.append(n)
         members[t] = found
         sizes.append(len({c >> 2 for c in found}))      # "longer" counts tiles (SX-I5)
 
