@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -99,11 +97,3 @@ def test_events_name_rules():
     s = act(tiles={"2,0": ("straight", 0), "3,0": ("straight", 0)}, prisoners={0: ["3,0/0"]})
     after = s.apply(Step("3,0/0", "zone 0"))
     assert [str(e) for e in after.events] == ["player 0 reaches zone 0 and claims it (SX-18)"]
-
-
-def test_rules_module_imports_no_drawing_or_widgets():
-    code = ("import sys, boardlib.section_x.rules, boardlib.section_x.bots;"
-            "bad = [m for m in ('matplotlib', 'ipywidgets', 'anywidget') if m in sys.modules];"
-            "print(bad); sys.exit(1 if bad else 0)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout + done.stderr
