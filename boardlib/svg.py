@@ -6,11 +6,13 @@ ids such as ``hex_3_-1`` (a lower-case prefix, then integer fields joined by ``_
 from __future__ import annotations
 
 import contextlib
+import io
 import re
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import matplotlib
 import matplotlib.style
+from matplotlib.backends.backend_svg import RendererSVG
 
 SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
 """Fixed ids for clip paths and text kept as text: the same state gives the same bytes."""
@@ -49,6 +51,36 @@ def default_style() -> Iterator[None]:
         yield
     finally:
         params.update(saved)
+
+
+BOARD_OPEN = ' <g id="figure">\n  <g id="board">\n'
+"""Groups around a board's pieces; their ids have no "_", so clicks never report them."""
+BOARD_CLOSE = "  </g>\n </g>\n</svg>\n"
+
+
+class SVGCanvas:
+    """One matplotlib SVG renderer, reused to draw many small pieces of a board.
+
+    ``render(artists)`` gives the SVG elements of those artists alone (they must already
+    be on a figure, with their transforms); ``header`` is the opening of an SVG document
+    of the canvas's size, for pieces joined into a picture.
+    """
+
+    def __init__(self, width_pt: float, height_pt: float, **metadata: Any) -> None:
+        self._buffer = io.StringIO()
+        with svg_settings():
+            self._renderer = RendererSVG(width_pt, height_pt, self._buffer,
+                                         metadata={"Date": None, **metadata})
+        self.header = self._buffer.getvalue()
+
+    def render(self, artists: Iterable[Any]) -> str:
+        buffer = self._buffer
+        buffer.seek(0)
+        buffer.truncate()
+        with svg_settings():
+            for artist in artists:
+                artist.draw(self._renderer)
+        return buffer.getvalue()
 
 
 _DECIMALS = re.compile(r"(\.\d\d)\d+")

@@ -28,12 +28,12 @@ import io
 import re
 from typing import Any, Iterable
 
-from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, PathPatch, Rectangle
 from matplotlib.path import Path
 
-from boardlib.svg import SVGPicture, svg_settings
+from boardlib.svg import SVGCanvas, SVGPicture, svg_settings
 
 from .rules import (AFTER, COLOURS, OVER, TILE, CarcassonneState, PlaceFollower, PlaceTile,
                     PlaceTunnelToken)
@@ -288,11 +288,8 @@ class _Canvas:
         self.ax.set_ylim(-CANVAS_SPAN, CANVAS_SPAN)
         self.ax.set_axis_off()
         self.size = side * 72  # points
-        self._buffer = io.StringIO()
-        with svg_settings():
-            self._renderer = RendererSVG(self.size, self.size, self._buffer,
-                                         metadata={"Date": None})
-        self.header = self._buffer.getvalue()
+        self._canvas = SVGCanvas(self.size, self.size)
+        self.header = self._canvas.header
         self.pieces: dict[tuple[Any, ...], str] = {}
 
     def piece(self, key: tuple[Any, ...], make: Any) -> str:
@@ -306,16 +303,11 @@ class _Canvas:
 
     def render(self, artists: list[Any]) -> str:
         """The SVG of ``artists`` on this canvas, not kept."""
-        buffer = self._buffer
-        buffer.seek(0)
-        buffer.truncate()
-        with svg_settings():
-            for artist in artists:
-                artist.set_figure(self.fig)
-                artist.set_transform(self.ax.transData)
-                artist.set_clip_on(False)
-                artist.draw(self._renderer)
-        return buffer.getvalue()
+        for artist in artists:
+            artist.set_figure(self.fig)
+            artist.set_transform(self.ax.transData)
+            artist.set_clip_on(False)
+        return self._canvas.render(artists)
 
     def document(self, body: list[str], xmin: float, xmax: float, ymin: float,
                  ymax: float) -> str:

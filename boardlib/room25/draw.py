@@ -20,15 +20,14 @@ This module is imported only by widgets and notebooks, never by the rules.
 """
 from __future__ import annotations
 
-import io
 from typing import Any, Iterable
 
-from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon, Rectangle
 from matplotlib.text import Text
 
-from boardlib.svg import SVGPicture, svg_settings
+from boardlib.svg import BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture
 
 from .rooms import KINDS
 from .rules import (CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
@@ -136,27 +135,14 @@ class _Board:
             artist.set_transform(self.ax.transData)
             artist.set_clip_on(False)
         self._pieces: dict[tuple[Any, ...], str] = {}
-        self._buffer = io.StringIO()
-        with svg_settings():
-            self._renderer = RendererSVG(FIG_W * 72, FIG_H * 72, self._buffer,
-                                         metadata={"Date": None})
-        self._header = self._buffer.getvalue() + ' <g id="figure">\n  <g id="board">\n'
-        self._footer = "  </g>\n </g>\n</svg>\n"
-
-    def _render(self, *artists: Any) -> str:
-        buffer = self._buffer
-        buffer.seek(0)
-        buffer.truncate()
-        with svg_settings():
-            for artist in artists:
-                artist.draw(self._renderer)
-        return buffer.getvalue()
+        self._canvas = SVGCanvas(FIG_W * 72, FIG_H * 72)
+        self._header = self._canvas.header + BOARD_OPEN
 
     def _piece(self, key: tuple[Any, ...], prepare: Any) -> str:
         piece = self._pieces.get(key)
         if piece is None:
             artists = prepare()
-            piece = self._pieces[key] = self._render(*artists)
+            piece = self._pieces[key] = self._canvas.render(artists)
             if len(self._pieces) > 20_000:  # a long session: start the cache afresh
                 self._pieces.clear()
         return piece
@@ -270,7 +256,7 @@ class _Board:
         return self._piece((which, value), prepare)
 
     def svg(self, parts: list[str]) -> str:
-        return self._header + "".join(parts) + self._footer
+        return self._header + "".join(parts) + BOARD_CLOSE
 
 
 _BOARD: _Board | None = None

@@ -35,7 +35,7 @@ import math
 from io import StringIO
 from typing import Any, Callable, Iterable
 
-from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Rectangle, RegularPolygon
@@ -43,7 +43,8 @@ from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import SQRT3, hex_center
-from boardlib.svg import SVGPicture, compact_svg, default_style, parse_id, svg_settings
+from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg, default_style,
+                          parse_id, svg_settings)
 
 from .board import FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
 from .rules import OVER, PRISONERS, SectionXState
@@ -137,14 +138,8 @@ class _Layout:
         self.size = ((self.xmax - self.xmin) * UNIT, (self.top - self.bottom) * UNIT)
         self.fig, self.ax = self._figure(72)
         self._pieces: dict[tuple[Any, ...], str] = {}
-        self._buffer = io.StringIO()
-        w_pt, h_pt = self.size[0] * 72, self.size[1] * 72
-        with svg_settings():
-            self._renderer = RendererSVG(w_pt, h_pt, self._buffer,
-                                         metadata={"Date": None, "Creator": None})
-        # group ids without "_": the browser reports only ids like "field_2_0" as clicks
-        self._header = self._buffer.getvalue() + ' <g id="figure">\n  <g id="board">\n'
-        self._footer = "  </g>\n </g>\n</svg>\n"
+        self._canvas = SVGCanvas(self.size[0] * 72, self.size[1] * 72, Creator=None)
+        self._header = self._canvas.header + BOARD_OPEN
 
     def _figure(self, dpi: int) -> tuple[Figure, Any]:
         fig = Figure(figsize=self.size, dpi=dpi)
@@ -172,16 +167,12 @@ class _Layout:
                 for key, build in missing:
                     if key not in kept:
                         kept[key] = self._render(build())
-        return self._header + "".join([kept[key] for key, _ in pieces]) + self._footer
+        return self._header + "".join([kept[key] for key, _ in pieces]) + BOARD_CLOSE
 
     def _render(self, artists: list[Any]) -> str:
-        buffer = self._buffer
-        buffer.seek(0)
-        buffer.truncate()
         for artist in artists:
             self._attach(artist, self.fig, self.ax)
-            artist.draw(self._renderer)
-        return compact_svg(buffer.getvalue())
+        return compact_svg(self._canvas.render(artists))
 
     def png(self, pieces: list[Piece], dpi: int) -> bytes:
         from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -24,18 +24,18 @@ bytes, whichever pieces were drawn before (a test checks it).
 """
 from __future__ import annotations
 
-import io
 from collections import OrderedDict
 from typing import Any, Iterable
 
-from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, RegularPolygon
 from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import hex_center
-from boardlib.svg import SVGPicture, compact_svg, default_style, parse_id, svg_settings
+from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg, default_style,
+                          parse_id)
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
@@ -148,21 +148,13 @@ class _Board:
         for artist in self._artists():
             self._attach(artist)
         self._pieces: dict[tuple[Any, ...], str] = {}
-        self._buffer = io.StringIO()
         w_pt, h_pt = width * UNIT_INCHES * 72, height * UNIT_INCHES * 72
-        with svg_settings():
-            self._renderer = RendererSVG(w_pt, h_pt, self._buffer, metadata={"Date": None})
-        # Group ids without "_": the browser reports only ids like "hex_3_-1" as clicks.
-        groups = ' <g id="figure">\n  <g id="board">\n'
-        self._header = self._buffer.getvalue() + groups
+        self._canvas = SVGCanvas(w_pt, h_pt)
+        self._header = self._canvas.header + BOARD_OPEN
         # Once every ship is placed the reserve strip under the board is empty: a shorter
         # viewBox cuts it off (SVG y grows downwards, so the pieces stay where they are).
         strip_pt = (RESERVE_STRIP - 0.3) * UNIT_INCHES * 72
-        cropped = io.StringIO()
-        with svg_settings():
-            RendererSVG(w_pt, h_pt - strip_pt, cropped, metadata={"Date": None})
-        self._header_short = cropped.getvalue() + groups
-        self._footer = "  </g>\n </g>\n</svg>\n"
+        self._header_short = SVGCanvas(w_pt, h_pt - strip_pt).header + BOARD_OPEN
 
     def _artists(self) -> list[Any]:
         found = [self.background] + [a for parts in self.cell.values() for a in parts]
@@ -178,14 +170,7 @@ class _Board:
     # --- pieces ------------------------------------------------------------
     def _render(self, *artists: Any) -> str:
         """Matplotlib's SVG for these artists, drawn in this order (invisible ones skipped)."""
-        buffer = self._buffer
-        buffer.seek(0)
-        buffer.truncate()
-        with svg_settings():
-            for artist in artists:
-                if artist.get_visible():
-                    artist.draw(self._renderer)
-        return compact_svg(buffer.getvalue())
+        return compact_svg(self._canvas.render(a for a in artists if a.get_visible()))
 
     def _hex_piece(self, h: Hex, lit: bool, ship: tuple[int, int, bool] | None) -> str:
         key = (h, lit, ship)
@@ -244,7 +229,7 @@ class _Board:
         text = _caption(state)
         parts.append(self._piece(("caption", text), lambda: self.caption.set_text(text),
                                  self.caption))
-        parts.append(self._footer)
+        parts.append(BOARD_CLOSE)
         return "".join(parts)
 
     def _hint_pieces(self, hint: Any, state: ZyrcanState) -> list[str]:
