@@ -389,6 +389,7 @@ class CarcassonneState(State):
         s = CarcassonneState.__new__(CarcassonneState)
         s.game = self.game
         s._legal = None
+        s._picked = None
         s._events = ()
         s.phase = self.phase
         s.player = self.player

@@ -76,14 +76,18 @@ class State(ABC):
     """A position of a game. Subclasses fill in the abstract methods.
 
     ``legal_moves`` is cached per state (states never change). ``apply`` asks
-    ``why_illegal`` first, so every refusal carries a rule ID.
+    ``why_illegal`` first, so every refusal carries a rule ID; only the move that
+    ``random_move`` just picked on this very state is known legal without asking.
+    Subclasses that build states without ``__init__`` set ``_legal`` and
+    ``_picked`` to ``None``.
     """
 
-    __slots__ = ("game", "_legal")
+    __slots__ = ("game", "_legal", "_picked")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
         self._legal: tuple[Any, ...] | None = None
+        self._picked: Any = None
 
     # --- to implement -------------------------------------------------
     @property
@@ -129,16 +133,22 @@ class State(ABC):
         """A legal move picked uniformly by ``rng``: exactly ``rng.choice(self.legal_moves())``.
 
         Random players and play-outs call this. A game whose move lists are long
-        overrides it to pick the same move without building the list (it draws
-        ``rng.randrange(count)`` and finds that move of ``legal_moves`` in place);
-        ``check_random_play`` holds every game to the equality.
+        overrides ``_random_move`` to pick the same move without building the list (it
+        draws ``rng.randrange(count)`` and finds that move of ``legal_moves`` in place);
+        ``check_random_play`` holds every game to the equality. The move is remembered,
+        so ``apply`` need not ask ``why_illegal`` about it again.
         """
+        move = self._picked = self._random_move(rng)
+        return move
+
+    def _random_move(self, rng: random.Random) -> Any:
         return rng.choice(self.legal_moves())
 
     def apply(self, move: Any) -> "State":
-        problem = self.why_illegal(move)
-        if problem is not None:
-            raise IllegalMoveError(move, problem.rule, problem.reason)
+        if move is not self._picked:     # a move random_move picked here is legal already
+            problem = self.why_illegal(move)
+            if problem is not None:
+                raise IllegalMoveError(move, problem.rule, problem.reason)
         return self._apply(move)
 
     def observation(self, player: int) -> dict[str, Any]:

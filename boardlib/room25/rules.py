@@ -567,6 +567,7 @@ class Room25Game(Game):
         s._events = ()
         s.where = _inverse(grid)
         s._legal = None
+        s._picked = None
         if ready and phase != OVER:
             require(s._decision_ready(), "the saved state does not wait for a decision")
         return s
@@ -601,6 +602,7 @@ class Room25State(State):
     def __init__(self, game: Room25Game) -> None:
         self.game = game
         self._legal = None
+        self._picked = None
         self._lset = None
 
     # --- building a successor (only inside _apply) -------------------------------------------
@@ -608,6 +610,7 @@ class Room25State(State):
         s = Room25State.__new__(Room25State)
         s.game = self.game
         s._legal = None
+        s._picked = None
         s._lset = None
         s.grid, s.where, s.loc = list(self.grid), list(self.where), list(self.loc)
         s.shown, s.seen, s.prog = list(self.shown), list(self.seen), list(self.prog)

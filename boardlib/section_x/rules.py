@@ -188,6 +188,7 @@ class SectionXState(State):
         state = object.__new__(SectionXState)
         state.game = self.game
         state._legal = None
+        state._picked = None
         state.board = board = changes.get("board", self.board)
         state.hands = changes.get("hands", self.hands)
         state.stack = changes.get("stack", self.stack)
@@ -371,11 +372,11 @@ class SectionXState(State):
     def _legal_moves(self) -> tuple[Move, ...]:
         return tuple([m for block in self._move_blocks() for m in block])
 
-    def random_move(self, rng: random.Random) -> Move:
+    def _random_move(self, rng: random.Random) -> Move:
         """``rng.choice(self.legal_moves())`` without building the ~1000 tile actions of a
         crowded board: the drawn index is looked up block by block (see :class:`_Rows`)."""
         if self._legal is not None or self.phase == OVER:
-            return super().random_move(rng)      # over: no moves, as rng.choice(()) says
+            return super()._random_move(rng)     # over: no moves, as rng.choice(()) says
         blocks = list(self._move_blocks())
         i = rng.randrange(sum([len(block) for block in blocks]))
         for block in blocks:

@@ -216,6 +216,7 @@ class ZyrcanState(State):
                  ended: str | None, cause: tuple[Any, ...] | None) -> None:
         self.game = game
         self._legal = None
+        self._picked = None
         self.board = board          # per game.hexes: a ship code (see ZyrcanGame._setup), 0 = empty
         self.reserves = reserves    # per player: ships left to place, by engine type 1, 2, 3
         self.to_move = to_move
