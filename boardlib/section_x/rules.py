@@ -388,8 +388,22 @@ class SectionXState(State):
     def _move_blocks(self) -> Iterator[Sequence[Move]]:
         """The legal moves as consecutive blocks, each counted and indexed without building it."""
         if self.phase == TILE_PHASE:
-            return self._tile_blocks()
+            return self._made_tile_blocks()
         return self._act_blocks()
+
+    def _made_tile_blocks(self) -> Iterator[Sequence[Move]]:
+        """:meth:`_tile_blocks`, each block made once per state however often they are
+        walked: the start of a turn asks if there is any action (SX-I8), then a player picks."""
+        made, rest = self._memo.setdefault("tile blocks", ([], self._tile_blocks()))
+        i = 0
+        while True:
+            if i == len(made):
+                block = next(rest, None)
+                if block is None:
+                    return
+                made.append(block)
+            yield made[i]
+            i += 1
 
     def _tile_blocks(self) -> Iterator[Sequence[Move]]:
         """Every legal phase-2 action (SX-07 … SX-11, SX-I3): places, swaps, moves, turns.
@@ -530,7 +544,7 @@ class SectionXState(State):
 
         The blocks are made lazily, so this stops at the first one that has an action.
         """
-        return any(len(block) for block in self._tile_blocks())
+        return any(len(block) for block in self._made_tile_blocks())
 
     # --- refusals -----------------------------------------------------------
     def why_illegal(self, move: object) -> Illegal | None:
