@@ -445,23 +445,8 @@ class SectionXState(State):
             yield _Pairs(fields)
             yield _Grid(fields, empty)
         else:
-            movable = [(f, f in hiders) for f in fields]
-            swaps = []
-            for x, (a, a_hides) in enumerate(movable):
-                da = GATE_DISTANCE[a]
-                swaps.append((_SWAP[a], [
-                    b for b, b_hides in movable[x + 1:]
-                    if (not a_hides or GATE_DISTANCE[b] >= da)
-                    and (not b_hides or da >= GATE_DISTANCE[b])
-                    and not (strict and _swap_misfit(board, a, b) is not None)]))
-            yield _Rows(swaps)
-            moves = []
-            for a, a_hides in movable:
-                da = GATE_DISTANCE[a]
-                moves.append((_MOVE[a], [
-                    g for g in empty if (not a_hides or GATE_DISTANCE[g] >= da)
-                    and not (strict and _move_misfit(board, a, g) is not None)]))
-            yield _Rows(moves)
+            yield _Rows(_swap_rows(board, fields, hiders, strict))
+            yield _Rows(_move_rows(board, fields, hiders, empty, strict))
         turn_rows = self._view.turn_rows()
         turns = [turn_rows[f] for f in rotatable]
         if strict:
@@ -1102,6 +1087,43 @@ _WHY = {PlaceTile: SectionXState._why_place, RotateTile: SectionXState._why_rota
         MoveTile: SectionXState._why_move, SwapTiles: SectionXState._why_swap,
         Step: SectionXState._why_step, Door: SectionXState._why_door,
         EndTurn: lambda state, move: None}   # EndTurn: always possible in phase 3 (SX-I8)
+
+
+def _swap_rows(board: tuple, fields: list[int], hiders: set[int],
+               strict: bool) -> list[tuple[tuple[SwapTiles, ...], list[int]]]:
+    """Per field ``a`` of ``fields``, the later fields its tile may swap with: a hiding
+    place with prisoners on it may not come nearer a gate (SX-11); with ``strict_fit``
+    both tiles must fit (SX-I3). Only rows that meet a hiding place are filtered."""
+    rows = []
+    for x, a in enumerate(fields):
+        da = GATE_DISTANCE[a]
+        later = fields[x + 1:]
+        if a in hiders:
+            later = [b for b in later if GATE_DISTANCE[b] >= da
+                     and (b not in hiders or GATE_DISTANCE[b] <= da)]
+        else:
+            barred = [b for b in hiders if b > a and GATE_DISTANCE[b] > da]
+            if barred:
+                later = [b for b in later if b not in barred]
+        if strict:
+            later = [b for b in later if _swap_misfit(board, a, b) is None]
+        rows.append((_SWAP[a], later))
+    return rows
+
+
+def _move_rows(board: tuple, fields: list[int], hiders: set[int], empty: list[int],
+               strict: bool) -> list[tuple[tuple[MoveTile, ...], list[int]]]:
+    """Per field ``a`` of ``fields``, the empty fields its tile may move to (SX-11, SX-I3)."""
+    rows = []
+    for a in fields:
+        targets = empty
+        if a in hiders:
+            da = GATE_DISTANCE[a]
+            targets = [g for g in empty if GATE_DISTANCE[g] >= da]
+        if strict:
+            targets = [g for g in targets if _move_misfit(board, a, g) is None]
+        rows.append((_MOVE[a], targets))
+    return rows
 
 
 def _layable_fit(board: tuple, f: int) -> int:
