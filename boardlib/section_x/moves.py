@@ -1,7 +1,7 @@
 """Section X's moves, their text, and a turn's legal moves as countable blocks.
 
 Move values are immutable and made once (tables per field). A block (``_Placements``,
-``_Rows``, ``_Pairs``, ``_Grid``, ``_PartsExcept``) knows how many moves it holds and
+``_Rows``, ``_Pairs``, ``_Grid``, ``_DoorTargets``) knows how many moves it holds and
 finds the i-th without making the others: that is how ``SectionXState.random_move``
 picks among the thousand tile actions of a crowded board.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
 
@@ -272,31 +272,37 @@ class _Rows:
         return iter([table[k] for table, keys in self.rows for k in keys])
 
 
-class _PartsExcept:
-    """Door moves ``table[c]`` for the sorted ``parts`` not in ``excluded`` (SX-14)."""
+class _DoorTargets:
+    """Door moves ``table[c]`` for the sorted ``parts`` outside the ``barred`` tunnels
+    (SX-14), except ``src``, the part the door is lifted from (SX-I5)."""
 
-    __slots__ = ("table", "parts", "excluded")
+    __slots__ = ("table", "parts", "comp", "barred", "src", "size")
 
-    def __init__(self, table: Any, parts: list[int], excluded: set[int]) -> None:
+    def __init__(self, table: Any, parts: list[int], comp: dict[int, int],
+                 members: dict[int, list[int]], barred: Iterable[int], src: int | None) -> None:
         self.table = table
         self.parts = parts
-        self.excluded = excluded          # a subset of parts
+        self.comp = comp
+        self.barred = barred = set(barred)
+        self.src = src
+        self.size = (len(parts) - sum([len(members[t]) for t in barred])
+                     - (src is not None))
 
     def __len__(self) -> int:
-        return len(self.parts) - len(self.excluded)
+        return self.size
 
     def __getitem__(self, i: int) -> Move:
-        excluded = self.excluded
+        comp, barred, src = self.comp, self.barred, self.src
         for c in self.parts:
-            if c not in excluded:
+            if comp[c] not in barred and c != src:
                 if i == 0:
                     return self.table[c]
                 i -= 1
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Move]:
-        table, excluded = self.table, self.excluded
-        return iter([table[c] for c in self.parts if c not in excluded])
+        table, comp, barred, src = self.table, self.comp, self.barred, self.src
+        return iter([table[c] for c in self.parts if comp[c] not in barred and c != src])
 
 
 class _Pairs:

@@ -37,7 +37,7 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
 from .catalogue import CATALOGUE
 from .moves import (_END, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _STEP, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
-                    Step, SwapTiles, _door_row, _Grid, _Pairs, _PartsExcept, _Placements, _Rows)
+                    Step, SwapTiles, _door_row, _DoorTargets, _Grid, _Pairs, _Placements, _Rows)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
 
@@ -513,16 +513,15 @@ class SectionXState(State):
         tunnels = self._tunnel_data()
         owners = self.owners()
         parts = tunnels.sorted_parts()
-        members = tunnels.members
-        owned = {c for t in owners for c in members[t]}
         doors = self.doors[p]
         if None in doors:
-            yield _PartsExcept(_door_row(None), parts, owned)
+            yield _DoorTargets(_door_row(None), parts, tunnels.comp, tunnels.members, owners, None)
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
-                own = members[tunnels.comp[src]]
-                yield _PartsExcept(_door_row(src), parts, owned.difference(own) | {src})
+                own = tunnels.comp[src]
+                yield _DoorTargets(_door_row(src), parts, tunnels.comp, tunnels.members,
+                                   [t for t in owners if t != own], src)
 
     def has_tile_action(self) -> bool:
         """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
@@ -792,13 +791,6 @@ class SectionXState(State):
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
                      events: list[Event], **changes: Any) -> "SectionXState":
         """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
-        # Sizes (in tiles) of each door's tunnel before the change, for SX-15.
-        before: dict[tuple[int, int], int] = {}
-        if self.doors != self.game.no_doors:
-            comp, sizes = self.tunnels()
-            before = {(p, s): sizes[comp[d[0]]] for p, ds in enumerate(self.doors)
-                      for s, d in enumerate(ds) if d is not None}
-
         def carry(code: int) -> int:
             if code >= 0 and (code >> 2) in relocated:
                 return relocated[code >> 2] * 4 + (code & 3)
@@ -815,18 +807,22 @@ class SectionXState(State):
                               for ds in doors)
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
                              view=self._view.after(board, changed), **changes)
-        if before:
-            state = state._settle_doors(before, events)
+        if doors != self.game.no_doors:
+            state = state._settle_doors(self, events)
         state._events = tuple(events)
         return state
 
-    def _settle_doors(self, before: dict[tuple[int, int], int],
-                      events: list[Event]) -> "SectionXState":
-        """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie)."""
+    def _settle_doors(self, earlier: "SectionXState", events: list[Event]) -> "SectionXState":
+        """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie).
+
+        "Longer" is the door's tunnel on the board ``earlier``, before the tile action."""
         comp, _ = self.tunnels()
         placed = [comp[d[0]] for ds in self.doors for d in ds if d is not None]
         if len(set(placed)) == len(placed):       # no tunnel holds two doors: no merge
             return self
+        comp_before, sizes_before = earlier.tunnels()
+        before = {(p, s): sizes_before[comp_before[d[0]]] for p, ds in enumerate(earlier.doors)
+                  for s, d in enumerate(ds) if d is not None}
         by_tunnel: dict[int, list[tuple[int, int]]] = {}
         for p, ds in enumerate(self.doors):
             for s, d in enumerate(ds):
