@@ -20,6 +20,7 @@ view of the tunnels is in :mod:`boardlib.section_x.tunnels`.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -1181,6 +1182,15 @@ class _BoardView:
                 new[f] = _layable_fit(board, f)
             fits = tuple(new)
         view = _BoardView(board, tunnels, fits)
+        if self._tiled is not None and self._empty is not None:
+            view._tiled, view._empty = tiled, empty = self._tiled, self._empty
+            for f in changed:               # a swap or a turn leaves both lists as they are
+                if (self.board[f] is None) != (board[f] is None):
+                    if tiled is self._tiled:
+                        view._tiled, view._empty = tiled, empty = list(tiled), list(empty)
+                    gone, got = (tiled, empty) if board[f] is None else (empty, tiled)
+                    gone.remove(f)
+                    insort(got, f)
         if self._turns is not None:
             turns = view._turns = dict(self._turns)
             for f in changed:

@@ -79,7 +79,7 @@ def test_incremental_links_equal_networkx_after_every_move():
             s = s.apply(rng.choice(s.legal_moves()))
 
 
-def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
+def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
     """After tile actions the engine updates tunnels and fit keys near the change only
     (and works out links place by place): each must equal the whole-board answer."""
     from boardlib.section_x.board import (OCEAN_INDEX, _compute_links, _compute_tunnels,
@@ -113,6 +113,9 @@ def test_tunnels_and_fit_keys_kept_up_to_date_equal_a_full_recomputation():
             assert all(near[c] == _joined(s.board, c) for c in near)
             if s._view._turns is not None:        # rotation rows carried over
                 assert s._view._turns == _BoardView(s.board).turn_rows()
+            if s._view._tiled is not None:        # tiled and empty fields carried over
+                fresh = _BoardView(s.board)
+                assert (s._view._tiled, s._view._empty) == (fresh.tiled(), fresh.empty())
             links = _compute_links(s.board)
             assert all(_joined(s.board, c) == links.get(c, ()) for c in links)
         assert updated > 100
