@@ -800,10 +800,10 @@ class SectionXState(State):
         locs = self.locs
         doors = self.doors
         if relocated:
-            # only hiding places move with prisoners on them (SX-10); doors often move along
+            # only hiding places move with prisoners on them (SX-10)
             if any(c >> 2 in relocated for c in self.occupancy() if c >= 0):
                 locs = tuple(carry(c) for c in locs)
-            if doors != self.game.no_doors:
+            if any(d is not None and d[0] >> 2 in relocated for ds in doors for d in ds):
                 doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
                               for ds in doors)
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
