@@ -1,9 +1,9 @@
 """Section X: random complete games per second on one core, plus bot and graph timings.
 
 Plays seeded random 4-player games through the public API only (``random_move``,
-the move ``rng.choice(legal_moves())`` would pick, then ``apply``, which checks every
-move with ``why_illegal``). Random players
-almost never free prisoners, so these games run to the ``max_turns`` limit
+the move ``rng.choice(legal_moves())`` would pick, then ``apply``; ``apply`` trusts
+the move ``random_move`` just picked on that state and checks any other with
+``why_illegal``). Random players almost never free prisoners, so these games run to the ``max_turns`` limit
 (default 400 turns, SX-I10); the figures say so. CPU time is reported because
 the machine is shared.
 
