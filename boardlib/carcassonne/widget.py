@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-import ipywidgets as widgets
-
 import boardlib
 from boardlib.core.bots import Bot
 from boardlib.widgets import BaseController, GamePanel, Play, Select
@@ -203,19 +201,11 @@ class CarcassonneBoard(GamePanel):
         game = state.game if state is not None else boardlib.load(
             "carcassonne", players=players, **options)
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 400}})
-        self.feature_graph_box = widgets.Checkbox(
-            value=show_graph, description="Feature graph", indent=False,
-            tooltip="Overlay the feature graph: a dot per feature segment, a line per joined "
-                    "edge, a dashed arc per tunnel; one colour per feature",
-            layout=widgets.Layout(width="auto"))
-        controls = [self.feature_graph_box, *kwargs.pop("extra_controls", ())]
-        super().__init__(game, CarcassonneController(show_graph), state=state, seats=seats,
-                         extra_controls=controls, **kwargs)
-        self.feature_graph_box.observe(self._toggle_graph, names="value")
-
-    def _toggle_graph(self, change: dict[str, Any]) -> None:
-        self.controller.show_graph = bool(change["new"])
-        self.redraw()
+        super().__init__(game, CarcassonneController(), state=state, seats=seats,
+                         graph_toggle=("Feature graph", "Overlay the feature graph: a dot per "
+                                       "feature segment, a line per joined edge, a dashed arc "
+                                       "per tunnel; one colour per feature"),
+                         show_graph=show_graph, **kwargs)
 
 
 __all__ = ["CarcassonneBoard", "CarcassonneController", "parse_id"]

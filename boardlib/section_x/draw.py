@@ -46,7 +46,8 @@ from boardlib.grids.hexdraw import SQRT3, hex_center
 from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg, default_style,
                           parse_id, svg_settings)
 
-from .board import FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
+from .board import (FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, place_text,
+                    zone_code)
 from .rules import OVER, PRISONERS, SectionXState
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 
@@ -155,7 +156,8 @@ class _Layout:
         artist.set_transform(ax.transData)
         artist.set_clip_on(False)   # nothing leaves the board; clipping costs time
 
-    def svg(self, pieces: list[Piece]) -> str:
+    def svg(self, pieces: list[Piece], overlay: str = "", under: int = 0) -> str:
+        """The SVG of ``pieces``, with ``overlay`` (SVG text) drawn under the last ``under``."""
         kept = self._pieces
         missing = [(key, build) for key, build in pieces if key not in kept]
         if missing:
@@ -167,7 +169,15 @@ class _Layout:
                 for key, build in missing:
                     if key not in kept:
                         kept[key] = self._render(build())
-        return self._header + "".join([kept[key] for key, _ in pieces]) + BOARD_CLOSE
+        drawn = [kept[key] for key, _ in pieces]
+        if overlay:
+            drawn.insert(len(drawn) - under, overlay)
+        return self._header + "".join(drawn) + BOARD_CLOSE
+
+    def point(self, xy: tuple[float, float]) -> str:
+        """``x,y`` in the SVG's own units (points) for a point in board coordinates."""
+        unit = UNIT * 72
+        return f"{(xy[0] - self.xmin) * unit:.1f},{(self.top - xy[1]) * unit:.1f}"
 
     def _render(self, artists: list[Any]) -> str:
         for artist in artists:
@@ -204,17 +214,23 @@ def _layout() -> _Layout:
 
 
 def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
-             hint: Any = None) -> str:
+             hint: Any = None, show_graph: bool = False) -> str:
     """The board as an SVG string (same arguments, same bytes).
 
     ``selection``: what the player picked: ``("hand", k, rotation)``, ``("tile", Hex)``,
     ``("from", place code)`` or ``("door", place code | None)``; it gets a thick outline
     (a hand tile is shown turned to ``rotation``). ``targets``: place codes (parts, zones,
     the island) or fields (``Hex``) to outline as legal destinations. ``hint``: a move
-    to mark (its fields are outlined in violet).
+    to mark (its fields are outlined in violet). ``show_graph``: overlay the tunnel graph
+    and each player's shortest escape route (:func:`tunnel_graph_svg`).
     """
     layout = _layout()
-    return layout.svg(_board_pieces(layout, state, selection, list(targets), hint))
+    pieces = _board_pieces(layout, state, selection, list(targets), hint)
+    if not show_graph:
+        return layout.svg(pieces)
+    # the graph lies on the tiles, under prisoners, doors, outlines and the strip
+    tiles = sum(1 for key, _ in pieces if key[0] in ("background", "field"))
+    return layout.svg(pieces, tunnel_graph_svg(state), under=len(pieces) - tiles)
 
 
 def draw_png(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
@@ -438,6 +454,105 @@ def _hint_fields(hint: Any) -> set[Hex]:
     return fields
 
 
+UNOWNED = "#3a3a3a"
+"""The overlay's colour for a tunnel without a door (SX-13)."""
+
+
+def tunnel_graph_svg(state: SectionXState) -> str:
+    """The tunnel graph over the board, as an SVG group that takes no clicks.
+
+    A dot on every tunnel part and a line for every edge of
+    :func:`boardlib.section_x.tunnels.tunnel_graph` (edges to the island end on the island
+    field they face, edges to a zone on its gate). A tunnel's dots and lines take its
+    owner's colour (SX-13), dark grey without a door. For each player, a thick dashed line
+    follows the shortest escape route of the prisoner nearest to a free zone (avoiding
+    other players' doors and claimed zones). ``pointer-events: none`` lets clicks through.
+    """
+    from . import tunnels   # networkx: only when the overlay is asked for
+
+    layout = _layout()
+    graph = tunnels.tunnel_graph(state)
+    where: dict[str, tuple[float, float]] = {}
+    for node, data in graph.nodes(data=True):
+        if data["kind"] == "part":
+            f = FIELD_INDEX[data["field"]]
+            cell = state.board[f]
+            where[node] = _part_xy(f, (TILE_KINDS[cell[0]].name, cell[1]), data["part"])
+        elif data["kind"] == "zone":
+            where[node] = hex_center(GATES[data["gate"]])
+
+    def end(node: str, toward: str) -> tuple[float, float]:
+        """Where a line from part ``toward`` meets ``node``: the island field it faces."""
+        if node != tunnels.ISLAND_NODE:
+            return where[node]
+        data = graph.nodes[toward]
+        for d in range(6):
+            beyond = data["field"].neighbor(d)
+            if data["ports"] >> d & 1 and beyond in ISLAND_FIELDS:
+                return hex_center(beyond)
+        raise AssertionError(f"{toward} does not face the island")
+
+    def colour(node: str) -> str:
+        owner = graph.nodes[node]["owner"]
+        return UNOWNED if owner is None else PLAYER_COLORS[owner]
+
+    pt = layout.point
+    out = ['<g id="tunnelgraph" style="pointer-events:none">\n']
+    lines: dict[tuple[str, bool], list[str]] = {}
+    for a, b in sorted(tuple(sorted(e)) for e in graph.edges()):
+        part, other = (a, b) if graph.nodes[a]["kind"] == "part" else (b, a)
+        inner = graph.nodes[other]["kind"] == "part"
+        lines.setdefault((colour(part), inner), []).append(
+            f"M{pt(where[part])} L{pt(end(other, part))}")
+    for (col, inner), paths in sorted(lines.items()):
+        out.append(f'<path d="{" ".join(paths)}" fill="none" stroke="{col}" '
+                   f'stroke-width="{2.2 if inner else 1.2}" stroke-opacity="0.9"/>\n')
+    dots: dict[str, list[str]] = {}
+    for node in sorted(where):
+        if graph.nodes[node]["kind"] == "part":
+            x, y = pt(where[node]).split(",")
+            dots.setdefault(colour(node), []).append(f'<circle cx="{x}" cy="{y}" r="3.2"/>')
+    for col in sorted(dots):
+        out.append(f'<g fill="{col}" stroke="white" stroke-width="0.8">'
+                   + "".join(dots[col]) + "</g>\n")
+    n = state.num_players
+    for p in range(n):
+        route = _nearest_escape(graph, state, p)
+        if route is None:
+            continue
+        shift = (p - (n - 1) / 2) * 0.12        # side by side where routes share a tunnel
+        points = []
+        for i, node in enumerate(route):
+            if node != tunnels.ISLAND_NODE:
+                points.append(where[node])
+                continue
+            points += [end(node, route[j]) for j in (i - 1, i + 1) if 0 <= j < len(route)]
+        path = " L".join(pt((x + shift, y + shift)) for x, y in points)
+        out.append(f'<path id="escaperoute{p}" d="M{path}" fill="none" '
+                   f'stroke="{PLAYER_COLORS[p]}" stroke-width="4" stroke-opacity="0.75" '
+                   'stroke-dasharray="7,4" stroke-linecap="round"/>\n')
+    for k, line in enumerate(("Tunnel graph: a dot per part,", "coloured by the tunnel's owner",
+                              "(grey: no door); dashed: each", "player's shortest way out")):
+        x, y = pt((layout.xmax - 0.3, layout.bottom + 3.0 - 0.55 * k)).split(",")
+        out.append(f'<text x="{x}" y="{y}" font-size="7" font-family="DejaVu Sans, sans-serif" '
+                   f'text-anchor="end" fill="#333">{line}</text>\n')
+    out.append("</g>\n")
+    return "".join(out)
+
+
+def _nearest_escape(graph: Any, state: SectionXState, player: int) -> list[str] | None:
+    """The shortest escape route among those of ``player``'s prisoners still inside."""
+    from . import tunnels
+
+    best = None
+    for code in sorted(set(state.prisoners_of(player))):
+        if code >= 0 or code == ISLAND:
+            route = tunnels.escape_route(graph, player, place_text(code))
+            if route is not None and (best is None or len(route) < len(best)):
+                best = route
+    return best
+
+
 def picture(state: SectionXState, **kwargs: Any) -> SVGPicture:
     """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
     return SVGPicture(draw_svg(state, **kwargs), "Section X board")
@@ -464,4 +579,4 @@ def kind_picture(name: str, rotation: int = 0) -> SVGPicture:
 
 
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "hex_center", "edge_mid", "parse_id", "draw_svg",
-           "picture", "kind_picture", "SVGPicture"]
+           "tunnel_graph_svg", "picture", "kind_picture", "SVGPicture"]

@@ -6,6 +6,8 @@ empty field (move), another tile (swap) or the same tile again (rotate).
 Phase 3 (SX-12 … SX-16): click a place with one of your prisoners (the island,
 a tunnel part), then a joined place to step there; or click one of your doors
 (under the board, or on the board) and then a tunnel part. "End turn" finishes.
+The "Tunnel graph" box draws the networkx tunnel graph over the tiles, each tunnel in
+its owner's colour, with every player's shortest escape route dashed.
 
 The controller only turns clicks into candidate moves; the engine decides with
 ``why_illegal``, and its refusal (with the rule ID) shows in the "why not?" line.
@@ -43,12 +45,17 @@ class SectionXController(BaseController):
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
 
+    def __init__(self, show_graph: bool = False) -> None:
+        super().__init__()
+        self.show_graph = show_graph  # overlay the tunnel graph and the escape routes
+
     # --- drawing --------------------------------------------------------------
     def draw(self, state: SectionXState, selection: Any, hint: Any = None) -> str:
-        return draw_svg(state, selection, targets=self.targets(state, selection), hint=hint)
+        return draw_svg(state, selection, targets=self.targets(state, selection), hint=hint,
+                        show_graph=self.show_graph)
 
     def static_svg(self, state: SectionXState) -> str:
-        return draw_svg(state)
+        return draw_svg(state, show_graph=self.show_graph)
 
     def targets(self, state: SectionXState, selection: Any) -> list[Any]:
         """Where the selected thing may go (from the legal moves): fields or place codes."""
@@ -275,12 +282,15 @@ class SectionXBoard(GamePanel):
 
     ``state``: a prepared position to start from (see :mod:`boardlib.section_x.positions`);
     ``seats``: per player ``"human"``, ``"random"``, ``"greedy"`` (the escape bot of this
-    game), ``"mcts"`` or a bot. Game options (``seed``, ``keys``, ``strict_fit``,
+    game), ``"mcts"`` or a bot. ``show_graph``: start with the "Tunnel graph" box ticked
+    (the networkx tunnel graph over the tiles, coloured by owner, and each player's
+    shortest escape route). Game options (``seed``, ``keys``, ``strict_fit``,
     ``round_target``, ``max_turns``) and :class:`GamePanel` keywords may be given too.
     """
 
     def __init__(self, players: int = 2, state: SectionXState | None = None,
-                 seats: Sequence[str | Bot] | None = None, **kwargs: Any) -> None:
+                 seats: Sequence[str | Bot] | None = None, show_graph: bool = False,
+                 **kwargs: Any) -> None:
         names = {o.name for o in SectionXGame.OPTIONS} - {"players"}
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         game = state.game if state is not None else boardlib.load(
@@ -290,7 +300,11 @@ class SectionXBoard(GamePanel):
         # (this beat 200-move play-outs counted as nothing in 6 of 8 games).
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 40,
                                                     "cutoff_scale": 10.0}})
-        super().__init__(game, SectionXController(), state=state, seats=seats, **kwargs)
+        super().__init__(game, SectionXController(), state=state, seats=seats,
+                         graph_toggle=("Tunnel graph", "Overlay the tunnel graph: a dot per "
+                                       "tunnel part, lines where openings face, coloured by "
+                                       "the tunnel's owner; dashed: shortest escape routes"),
+                         show_graph=show_graph, **kwargs)
 
 
 __all__ = ["SectionXBoard", "SectionXController", "FIELD_PREFIXES", "PART_PREFIXES"]

@@ -53,6 +53,8 @@ class GamePanel(w.VBox):
     ``show_setup`` / ``show_history``: show the New game form / the move list and event log
     (leave them out for small teaching boards); ``board_width``: the board's largest width;
     ``extra_controls``: game-specific widgets for the toolbar (see ``ZyrcanBoard``).
+    ``graph_toggle``: ``(label, tooltip)`` of a toolbar box that switches the controller's
+    ``show_graph`` (a graph drawn over the board); ``show_graph``: start with it ticked.
     """
 
     def __init__(self, game: Game | None = None, controller: Controller | None = None, *,
@@ -61,7 +63,8 @@ class GamePanel(w.VBox):
                  bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
                  new_game: Callable[..., Game] | None = None, show_setup: bool = True,
                  show_history: bool = True, board_width: str = "640px",
-                 extra_controls: Sequence[w.Widget] = (), title: str | None = None) -> None:
+                 extra_controls: Sequence[w.Widget] = (), title: str | None = None,
+                 graph_toggle: tuple[str, str] | None = None, show_graph: bool = False) -> None:
         if state is not None:
             game = state.game
         if game is None or controller is None:
@@ -133,6 +136,14 @@ class GamePanel(w.VBox):
                                    style={"description_width": "initial"},
                                    layout=w.Layout(width="220px"))
         self.actions = w.HBox()
+        self.graph_box: w.Checkbox | None = None
+        if graph_toggle is not None:
+            controller.show_graph = show_graph  # type: ignore[attr-defined]
+            self.graph_box = w.Checkbox(value=show_graph, description=graph_toggle[0],
+                                        tooltip=graph_toggle[1], indent=False,
+                                        layout=w.Layout(width="auto"))
+            self.graph_box.observe(self._toggle_graph, names="value")
+            extra_controls = [self.graph_box, *extra_controls]
         toolbar = w.HBox([self.new_game_button, self.undo_button, self.redo_button,
                           self.bot_button, self.hint_button, self.autoplay, self.speed,
                           *extra_controls],
@@ -299,6 +310,10 @@ class GamePanel(w.VBox):
     def redraw(self) -> None:
         """Draw the board again (after a controller setting changed, e.g. an overlay)."""
         self._draw()
+
+    def _toggle_graph(self, change: dict[str, Any]) -> None:
+        self.controller.show_graph = bool(change["new"])  # type: ignore[attr-defined]
+        self.redraw()
 
     def new_game(self, seats: Sequence[str | Bot] | None = None, **options: Any) -> None:
         """Start again with a new game; options default to the current game's."""

@@ -20,13 +20,13 @@ def overlay(svg):
     return None if m is None else m.group(1)
 
 
-def test_feature_graph_box_overlays_the_graph_and_keeps_click_ids():
+def test_graph_box_overlays_the_graph_and_keeps_click_ids():
     s = position("TU2", board=[[-1, 0, "L", 2], [0, -1, "TU3", 0]],
                  followers=[[0, -1, "road:E", 1]], tokens=[[0, -1, "E", "blue"]], deck=["B"])
     board = CarcassonneBoard(state=s)
     off = board.view.svg
-    assert overlay(off) is None and board.feature_graph_box.description == "Feature graph"
-    board.feature_graph_box.value = True
+    assert overlay(off) is None and board.graph_box.description == "Feature graph"
+    board.graph_box.value = True
     on = board.view.svg
     assert clickable(on) == clickable(off)  # the overlay adds nothing clickable
     graph = feature_graph(board.state)
@@ -50,7 +50,7 @@ def test_feature_graph_box_overlays_the_graph_and_keeps_click_ids():
     graph = feature_graph(board.state)
     assert nx.has_path(graph, ((0, -1), 2), ((1, 0), 2)) or any(
         d["via"] == "tunnel" for *_, d in graph.edges(data=True))
-    board.feature_graph_box.value = False
+    board.graph_box.value = False
     assert overlay(board.view.svg) is None
 
 

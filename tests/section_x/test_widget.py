@@ -132,3 +132,48 @@ def test_mcts_seat_cuts_play_outs_short_and_judges_them():
     board = SectionXBoard(players=2, seats=["human", "mcts"])
     bot = board._bots[1]
     assert bot.rollout_limit == 40 and bot.cutoff_scale == 10.0
+
+
+def overlay(svg: str) -> str | None:
+    m = re.search(r'<g id="tunnelgraph" style="pointer-events:none">\n(.*?</text>\n)</g>\n', svg,
+                  re.S)          # up to the group's end, after its legend
+    return None if m is None else m.group(1)
+
+
+def test_SX_13_tunnel_graph_box_overlays_owners_and_escape_routes():
+    """The "Tunnel graph" box draws tunnel_graph over the tiles: one dot per part, one line
+    per edge, each tunnel in its owner's colour (SX-13), dashed shortest escape routes."""
+    from boardlib.section_x import tunnels
+    from boardlib.section_x.draw import PLAYER_COLORS, UNOWNED
+
+    s = act(tiles={**EAST, "0,2": ("straight", 2), "0,3": ("straight", 2), "-2,0": ("hiding", 0)},
+            prisoners={0: ["3,0/0"], 1: ["-2,0/0"]}, doors={1: ["2,0/0"]})
+    board = SectionXBoard(state=s, show_setup=False, show_history=False)
+    off = board.svg
+    assert overlay(off) is None and board.graph_box.description == "Tunnel graph"
+    board.graph_box.value = True
+    on = board.svg
+    clickable = re.compile(r'id="([a-z]+_[^"]*)"')
+    assert clickable.findall(on) == clickable.findall(off)    # the overlay takes no clicks
+    drawn = overlay(on)
+    graph = tunnels.tunnel_graph(s)
+    parts = [n for n, kind in graph.nodes(data="kind") if kind == "part"]
+    assert drawn.count("<circle") == len(parts) == 5
+    segments = sum(d.count(" L") for d in re.findall(r'<path d="([^"]*)"', drawn))
+    assert segments == graph.number_of_edges()
+    # Blue's door on 2,0/0 makes the east tunnel Blue's; the others have no door.
+    dots = dict(re.findall(r'<g fill="(#[0-9A-Fa-f]{6})"[^>]*>((?:<circle[^>]*/>)+)</g>', drawn))
+    assert dots[PLAYER_COLORS[1]].count("<circle") == len(tunnels.tunnel_of(graph, "2,0/0")) == 2
+    assert dots[UNOWNED].count("<circle") == 3
+    # Each player's dashed route: Red's from 3,0/0 into zone 0 (one step); Blue's from the
+    # island through its own tunnel (Red may not pass Blue's door, Blue may).
+    lengths = []
+    for p in (0, 1):
+        route = re.search(rf'<path id="escaperoute{p}" d="M([^"]*)" fill="none" '
+                          rf'stroke="{PLAYER_COLORS[p]}"', drawn).group(1)
+        best = min((r for r in tunnels.escape_routes(s, p).values() if r), key=len)
+        assert route.count(" L") + 1 == len(best)      # a point per place on the route
+        lengths.append(len(best))
+    assert lengths == [2, 4]
+    board.graph_box.value = False
+    assert overlay(board.svg) is None and board.svg == off
