@@ -8,8 +8,9 @@ the move ``random_move`` just picked on that state and checks any other with
 the machine is shared.
 
 Click latency: a random player's clicks through ``SectionXBoard`` from a crowded
-position (42 tiles, 4 players), cold (every SVG piece drawn for the first time) and
-warm; ``benchmarks/bench_latency.py section_x`` plays whole games by clicks.
+position (42 tiles, 4 players), cold (every SVG piece drawn for the first time), warm,
+and with the tunnel-graph overlay on (drawn afresh on every click);
+``benchmarks/bench_latency.py section_x`` plays whole games by clicks.
 
     python benchmarks/bench_section_x.py [--games 20] [--players 4] [--profile]
 """
@@ -107,7 +108,8 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def bench_clicks(moves: int = 60, seed: int = 7, label: str = "") -> tuple[float, float]:
+def bench_clicks(moves: int = 60, seed: int = 7, label: str = "",
+                 show_graph: bool = False) -> tuple[float, float]:
     """A human's clicks through the panel on a crowded board (42 tiles, 4 players):
     controller.click -> why_illegal -> apply -> new SVG -> panel widgets, as in the notebook.
     Per click both wall time and CPU time (the machine is shared); returns CPU p50, p95."""
@@ -116,7 +118,7 @@ def bench_clicks(moves: int = 60, seed: int = 7, label: str = "") -> tuple[float
 
     start = crowded_state(seed)
     tiles = sum(c is not None for c in start.board)
-    board = SectionXBoard(state=start)
+    board = SectionXBoard(state=start, show_graph=show_graph)
     controller = board.controller
     bot = RandomBot(seed)
     wall: list[float] = []
@@ -161,6 +163,7 @@ def main() -> None:
     bench_graph()
     bench_clicks(label=" cold (pieces drawn for the first time)")
     bench_clicks(label=" warm (the same clicks again)")
+    bench_clicks(label=" with the tunnel graph overlay", show_graph=True)
     bench_escape_bot()
 
 
