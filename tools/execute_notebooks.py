@@ -21,6 +21,7 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -62,6 +63,9 @@ def execute(path: Path, keep_widget_views: bool, timeout: int) -> None:
     note = ""
     if not keep_widget_views:
         note = f", {drop_widget_views(nb)} widget views replaced by their static pictures"
+    # print() output arrives in as many pieces as the kernel flushed: join them, so a run
+    # stores the same text whatever the timing.
+    nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
     nbformat.validate(nb)

@@ -53,13 +53,17 @@ class Catalogue:
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
+        # Jupyter right-aligns table cells by default; rules read better left-aligned,
+        # and an ID such as SX-I10 should not break at its hyphen.
+        cell = "style='text-align:left;vertical-align:top'"
         rows = "".join(
-            f"<tr><td><b>{html.escape(r.id)}</b></td><td>{html.escape(r.title)}"
+            f"<tr><td {cell[:-1]};white-space:nowrap'><b>{html.escape(r.id)}</b></td>"
+            f"<td {cell}>{html.escape(r.title)}"
             f"{' <i>(interpretation)</i>' if r.interpretation else ''}</td>"
-            f"<td style='text-align:left'>{html.escape(r.statement)}</td></tr>"
+            f"<td {cell}>{html.escape(r.statement)}</td></tr>"
             for r in self.rules)
-        return (f"<table><thead><tr><th>ID</th><th>Rule</th><th>What it says</th></tr></thead>"
-                f"<tbody>{rows}</tbody></table>")
+        head = "".join(f"<th {cell}>{name}</th>" for name in ("ID", "Rule", "What it says"))
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
     def __repr__(self) -> str:
         return f"<Catalogue {self.game}: {len(self.rules)} rules>"
