@@ -1,0 +1,97 @@
+"""Each "Try this" of notebooks/20-section-x.ipynb, clicked on the same prepared position:
+what the notebook promises the learner is what the board does."""
+from __future__ import annotations
+
+import re
+
+from boardlib.section_x import tunnels
+from boardlib.section_x.positions import H, act, position
+from boardlib.section_x.widget import SectionXBoard
+
+EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
+SOUTH_EAST = {"0,2": ("straight", 2), "0,3": ("straight", 2)}
+
+
+def board(state, **kwargs) -> SectionXBoard:
+    return SectionXBoard(state=state, show_setup=False, **kwargs)
+
+
+def refused(b: SectionXBoard, *clicks: str) -> str | None:
+    """Click through; the rule of the refusal the last click got, if any."""
+    b.last_refusal = None
+    for element_id in clicks:
+        b.click(element_id)
+    return b.last_refusal.rule if b.last_refusal else None
+
+
+def test_SX_09_SX_10_busy_tiles_refuse_to_turn_or_move():
+    b = board(position(tiles=EAST, prisoners={1: ["2,0/0"]}, doors={1: ["3,0/0"]}))
+    assert refused(b, "field_2_0", "field_2_0") == "SX-09"       # Blue's prisoner on it
+    b.selection = None
+    assert refused(b, "field_3_0", "field_3_0") == "SX-09"       # Blue's door owns it
+    b.selection = None
+    assert refused(b, "field_2_0", "field_2_-1") == "SX-10"
+    assert len(b.match) == 0
+
+
+def test_SX_11_hiding_place_moves_only_away_from_the_gates():
+    b = board(position(tiles={"2,-1": ("hiding", 0)}, prisoners={0: ["2,-1/0", "2,-1/0"]}))
+    b.click("field_2_-1")
+    outlined = set(re.findall(r'id="targetfield_(-?\d+)_(-?\d+)"', b.svg))
+    assert ("1", "1") in outlined and ("2", "0") not in outlined
+    assert refused(b, "field_2_0") == "SX-11"
+    assert refused(b, "field_2_-1", "field_1_1") is None
+    assert b.state.tile_at(H("1,1"))[0].name == "hiding"
+
+
+def test_SX_17_SX_18_full_hiding_place_and_claimed_zone():
+    b = board(act(tiles={"2,0": ("hiding", 0), "3,0": ("straight", 0)},
+                  prisoners={0: ["2,0/0", "2,0/0", "3,0/0"], 1: ["zone 0"]}))
+    assert refused(b, "island_0_0", "part_2_0_0") == "SX-17"
+    b.selection = None
+    assert refused(b, "prisoner_3_0_0_0", "zone_0") == "SX-18"
+
+
+def test_SX_13_SX_14_doors_stop_blue_and_a_free_tunnel_takes_one():
+    b = board(act(tiles={**EAST, "-2,0": ("straight", 0)}, doors={0: ["2,0/0"]}, player=1,
+                  keys=False))
+    assert refused(b, "island_0_0", "part_2_0_0") == "SX-13"
+    b.selection = None
+    assert refused(b, "doorpile_1", "part_3_0_0") == "SX-14"
+    b.selection = None
+    assert refused(b, "doorpile_1", "part_-2_0_0") is None
+    assert b.state.door_at(b.state.doors[1][0][0]) == 1
+
+
+def test_SX_15_blue_closes_the_gap_and_gets_its_door_back():
+    row = {"0,-3": ("straight", 0), "1,-3": ("straight", 0), "3,-3": ("straight", 0)}
+    b = board(position(tiles=row, doors={0: ["0,-3/0"], 1: ["3,-3/0"]}, player=1,
+                       hands={1: ["straight"]}))
+    assert refused(b, "hand_0", "field_2_-3") is None
+    assert b.state.doors[1] == (None, None) and b.state.doors[0][0] is not None
+    assert any(e.rule == "SX-15" for e in b.state.events)
+    assert len(re.findall(r'id="doorpile_1"', b.svg)) == 2       # both back under the board
+
+
+def test_SX_19_to_SX_22_the_step_that_ends_the_round():
+    b = board(act(tiles={**EAST, "-2,0": ("hiding", 0)},
+                  prisoners={0: ["zone 5", "3,0/0", "-2,0/0"], 1: ["2,0/0"]},
+                  doors={1: ["2,0/0"]}))
+    assert refused(b, "prisoner_3_0_0_0", "zone_0") is None
+    s = b.state
+    assert s.round == 2 and sum(c is not None for c in s.board) == 1    # only the hiding place
+    assert s.tile_at(H("-2,0"))[0].name == "hiding" and s.prisoners_of(0)[2] >= 0
+    assert s.freed(0) == 2 and s.buried(1) == 1
+
+
+def test_SX_23_the_fifth_prisoner_wins():
+    b = board(act(tiles=EAST, prisoners={0: ["freed"] * 4 + ["3,0/0"]}))
+    assert refused(b, "prisoner_3_0_0_0", "zone_0") is None
+    assert b.state.outcome().winners == (0,)
+
+
+def test_corridors_red_door_in_the_south_east_leaves_blue_route_east():
+    b = board(act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}), show_graph=True)
+    assert refused(b, "doorpile_0", "part_0_2_0") is None
+    assert tunnels.escape_route(b.state, 1) == ["island", "2,0/0", "3,0/0", "zone 0"]
+    assert 'id="escaperoute1"' in b.svg
