@@ -99,3 +99,24 @@ def test_a_prisoner_steps(notebook_page, ui):
     expect(panel.locator(".boardlib-status")).to_contain_text(f"{left} steps left")
     expect(panel.locator(".boardlib-moves")).to_contain_text("step 2,0/0 to 3,0/0")
     expect(panel.locator(".boardlib-why")).to_have_text("")
+
+
+def test_the_tunnel_graph_box_draws_the_graph_and_clicks_pass_through_it(notebook_page):
+    """Ticking "Tunnel graph" draws the networkx graph over the tiles (a dot per part, Red's
+    dashed way out); what lies under a dot still takes the click (SX-I4 places stay clickable)."""
+    page, panel = notebook_page, panel_of(notebook_page, STEP_PANEL)
+    board = panel.locator(".boardlib-board")
+    expect(board.locator("#tunnelgraph")).to_have_count(0)
+    panel.get_by_label("Tunnel graph").check()
+    expect(board.locator("#tunnelgraph")).to_have_count(1)
+    dots = board.locator("#tunnelgraph circle")
+    expect(dots).to_have_count(2)                                   # the parts on 2,0 and 3,0
+    expect(board.locator("#escaperoute0")).to_have_count(1)
+    for k in range(2):
+        box = dots.nth(k).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                            " const g = e && e.closest('[id]'); return g ? g.id : null; }", [x, y])
+        assert hit is not None and hit.split("_")[0] in {"part", "prisoner", "door"}, hit
+    panel.get_by_label("Tunnel graph").uncheck()
+    expect(board.locator("#tunnelgraph")).to_have_count(0)
