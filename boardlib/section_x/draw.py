@@ -16,6 +16,7 @@ Clickable ids (any id matching ``^[a-z]+_`` is reported by the board widget):
 * ``island_<q>_<r>``        an island field (all stand for the island)
 * ``zone_<g>``              the gate of free zone ``g`` (and the prisoner in it)
 * ``hand_<k>``              the ``k``-th tile in the hand of the player to move
+* ``turn_1`` / ``turn_5``     the rotate buttons: a sixth anticlockwise / clockwise
 * ``doorpile_<p>``          player ``p``'s doors not yet on the board
 
 Ids without an underscore (``caption``, ``background``, ``zonelabel3``) are not
@@ -217,9 +218,10 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
              hint: Any = None, show_graph: bool = False) -> str:
     """The board as an SVG string (same arguments, same bytes).
 
-    ``selection``: what the player picked: ``("hand", k, rotation)``, ``("tile", Hex)``,
-    ``("from", place code)`` or ``("door", place code | None)``; it gets a thick outline
-    (a hand tile is shown turned to ``rotation``). ``targets``: place codes (parts, zones,
+    ``selection``: what the player picked: ``("hand", k, rotation)``, ``("tile", Hex)``
+    or ``("tile", Hex, rotation)``, ``("from", place code)`` or ``("door", place code |
+    None)``; it gets a thick outline (a hand tile, or a board tile being turned, is shown
+    turned to ``rotation``). ``targets``: place codes (parts, zones,
     the island) or fields (``Hex``) to outline as legal destinations. ``hint``: a move
     to mark (its fields are outlined in violet). ``show_graph``: overlay the tunnel graph
     and each player's shortest escape route (:func:`tunnel_graph_svg`).
@@ -252,6 +254,10 @@ def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets
     for f, cell in enumerate(board):
         if cell is not None:
             looks[f] = (TILE_KINDS[cell[0]].name, cell[1])
+    if isinstance(selection, tuple) and selection[0] == "tile" and len(selection) == 3:
+        f = FIELD_INDEX[selection[1]]      # a board tile being turned: show it turned
+        if f in looks:
+            looks[f] = (looks[f][0], selection[2])
     # fields, each with its tile
     for f, h in enumerate(FIELDS):
         pieces.append((("field", f, looks.get(f)), lambda f=f: _field_artists(f, looks.get(f))))
@@ -396,6 +402,13 @@ def _strip_pieces(layout: _Layout, state: SectionXState, selection: Any) -> list
     pieces: list[Piece] = [(("handlabel", p), lambda: [Text(
         xmin + 0.3, y + 1.5, f"{PLAYER_NAMES[p]}'s hand", fontsize=8, ha="left",
         va="center", gid="handlabel")])]
+    if state.phase == "tile":
+        for k, (arrow, name) in enumerate((("↺", "turn_1"), ("↻", "turn_5"))):
+            pieces.append((("turn", k), lambda k=k, arrow=arrow, name=name: [
+                Circle((xmin + 4.9 + 1.0 * k, y + 1.5), 0.36, facecolor="#f4f4f4",
+                       edgecolor="#555555", linewidth=1.0, gid=name),
+                Text(xmin + 4.9 + 1.0 * k, y + 1.5, arrow, ha="center", va="center_baseline",
+                     fontsize=9, gid=name)]))
     for k, tile in enumerate(state.hands[p]):
         chosen = isinstance(selection, tuple) and selection[0] == "hand" and selection[1] == k
         rot = selection[2] if chosen else 0

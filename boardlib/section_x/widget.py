@@ -1,8 +1,9 @@
 """Section X in a notebook: a playable board built on :class:`boardlib.widgets.GamePanel`.
 
-Phase 2 (SX-07 … SX-11): click a tile in your hand (click it again to turn it),
-then an empty ocean field to place it. Or click a tile on the board, then an
-empty field (move), another tile (swap) or the same tile again (rotate).
+Phase 2 (SX-07 … SX-11): click a tile in your hand (click it again, or ↺ ↻, to turn
+it), then an empty ocean field to place it. Or click a tile on the board, then an
+empty field (move), another tile (swap) or the same tile again (rotate: to the
+rotation ↺ ↻ chose, else to the next one the rules allow).
 Phase 3 (SX-12 … SX-16): click a place with one of your prisoners (the island,
 a tunnel part), then a joined place to step there; or click one of your doors
 (under the board, or on the board) and then a tunnel part. "End turn" finishes.
@@ -38,8 +39,9 @@ _PLAYER = re.compile(r"\bplayer (\d+)")
 class SectionXController(BaseController):
     """Clicks -> Section X moves.
 
-    The selection is ``("hand", k, rotation)``, ``("tile", Hex)``, ``("from", place code)``
-    or ``("door", place code | None)``.
+    The selection is ``("hand", k, rotation)``, ``("tile", Hex)`` (``("tile", Hex,
+    rotation)`` once ↺ ↻ turned it), ``("from", place code)`` or ``("door", place code |
+    None)``.
     """
 
     colors = PLAYER_COLORS
@@ -102,6 +104,8 @@ class SectionXController(BaseController):
     def _thing(prefix: str, fields: tuple[int, ...]) -> tuple[str, Any] | None:
         if prefix == "hand" and len(fields) == 1:
             return ("hand", fields[0])
+        if prefix == "turn" and fields in ((1,), (5,)):
+            return ("turn", fields[0])
         if prefix == "doorpile" and len(fields) == 1:
             return ("doorpile", fields[0])
         if prefix in FIELD_PREFIXES and len(fields) == 2:
@@ -122,6 +126,8 @@ class SectionXController(BaseController):
                     selection: Any) -> ClickResult:
         kind, value = thing
         hand = state.hands[state.player]
+        if kind == "turn":
+            return self._turn(state, selection, value)
         if kind == "hand":
             if value >= len(hand):
                 return None
@@ -145,6 +151,9 @@ class SectionXController(BaseController):
         tile = state.tile_at(h)
         if isinstance(selection, tuple) and selection[0] == "tile":
             a = selection[1]
+            if h == a and len(selection) == 3 and tile is not None and selection[2] != \
+                    canonical_rotation(tile[0], tile[1]):
+                return Play(RotateTile(a, selection[2]))    # as ↺ ↻ turned it
             if h == a:
                 return self._rotate(state, a)
             if tile is not None:
@@ -154,6 +163,26 @@ class SectionXController(BaseController):
             return Select(("tile", h))
         return Illegal("SX-07", "First pick a tile: one from your hand (under the board) to "
                                 "place, or one on the board to move, swap or rotate.")
+
+    @staticmethod
+    def _turn(state: SectionXState, selection: Any, sixths: int) -> ClickResult:
+        """↺ (+1 sixth) or ↻ (+5): turn the selected hand or board tile (the first hand
+        tile if none is selected); a kind with n distinct rotations repeats after n sixths."""
+        hand = state.hands[state.player]
+        if isinstance(selection, tuple) and selection[0] == "tile":
+            kind, rot = state.tile_at(selection[1])
+            now = selection[2] if len(selection) == 3 else canonical_rotation(kind, rot)
+            n = len(distinct_rotations(kind))
+            return Select(("tile", selection[1], (now + sixths) % n))
+        if isinstance(selection, tuple) and selection[0] == "hand" and selection[1] < len(hand):
+            k, now = selection[1], selection[2]
+        elif hand:
+            k, now = 0, 0
+        else:
+            return Illegal("SX-08", "Pick a tile first: one on the board to turn it there "
+                                    "(your hand is empty).")
+        n = len(distinct_rotations(TILE_KINDS[hand[k]]))
+        return Select(("hand", k, (now + sixths) % n))
 
     @staticmethod
     def _rotate(state: SectionXState, a: Hex) -> ClickResult:
@@ -220,11 +249,12 @@ class SectionXController(BaseController):
             a, b = (move.src, move.dst) if isinstance(move, MoveTile) else (move.a, move.b)
             return [f"field_{a.q}_{a.r}", f"field_{b.q}_{b.r}"]
         if isinstance(move, RotateTile):
-            # A second click on the tile plays the next rotation the engine accepts; a
-            # rotation further round has no click path (the panel plays it from the list).
+            # select the tile, turn it with ↺ as far as the move says, click it again
             cell = f"field_{move.field.q}_{move.field.r}"
-            result = self._rotate(state, move.field)
-            return [cell, cell] if isinstance(result, Play) and result.move == move else []
+            kind, rot = state.tile_at(move.field)
+            n = len(distinct_rotations(kind))
+            turns = (canonical_rotation(kind, move.rotation) - canonical_rotation(kind, rot)) % n
+            return [cell] + ["turn_1"] * turns + [cell]
         if isinstance(move, Step):
             return [_place_id(parse_place(move.src)), _place_id(parse_place(move.dst))]
         if isinstance(move, Door):
@@ -240,10 +270,10 @@ class SectionXController(BaseController):
         if state.phase == TILE_PHASE:
             if isinstance(selection, tuple) and selection[0] == "hand":
                 return ("phase 2 (SX-07): click an outlined field to place the tile; click the "
-                        "tile in your hand again to turn it")
+                        "tile in your hand again (or ↺ ↻) to turn it")
             if isinstance(selection, tuple) and selection[0] == "tile":
                 return ("phase 2 (SX-08): click an empty field to move the tile, another tile "
-                        "to swap, or the same tile to rotate it")
+                        "to swap, or the same tile to rotate it (↺ ↻ choose how far)")
             return ("phase 2: pick a tile from your hand to place it (SX-07), or a tile on the "
                     "board to move, swap or rotate it (SX-08)")
         left = 5 - state.used_total

@@ -177,3 +177,56 @@ def test_SX_13_tunnel_graph_box_overlays_owners_and_escape_routes():
     assert lengths == [2, 4]
     board.graph_box.value = False
     assert overlay(board.svg) is None and board.svg == off
+
+
+def part_group(svg: str, gid: str) -> str:
+    return re.search(rf'<g id="{gid}">.*?</g>', svg, re.S).group(0)
+
+
+def test_SX_08_rotate_buttons_turn_the_hand_tile_and_a_board_tile():
+    board = SectionXBoard(state=position(tiles={"2,0": ("tight-curve", 0)},
+                                         hands={0: ["straight"]}))
+    assert ids(board.svg, "turn") == {"turn_1", "turn_5"}
+    seen = []
+    for button in ("turn_1", "turn_1", "turn_1", "turn_5"):   # nothing picked: the hand tile
+        board.click(button)
+        seen.append(board.selection)
+    # a straight has three distinct rotations: a half turn is no turn
+    assert seen == [("hand", 0, 1), ("hand", 0, 2), ("hand", 0, 0), ("hand", 0, 2)]
+    board.selection = None
+    board.click("field_2_0")
+    for _ in range(3):
+        board.click("turn_1")
+    assert board.selection == ("tile", H("2,0"), 3)
+    # the board shows the tile as it would lie after the turn
+    turned = draw_svg(position(tiles={"2,0": ("tight-curve", 3)}))
+    assert part_group(board.svg, "part_2_0_0") == part_group(turned, "part_2_0_0")
+    board.click("field_2_0")
+    assert board.match.moves == (RotateTile(H("2,0"), 3),)
+
+
+def test_turn_buttons_with_an_empty_hand_and_nothing_picked_explain_themselves():
+    board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0)}))
+    board.click("turn_1")
+    assert board.last_refusal.rule == "SX-08" and "Pick a tile first" in board.message
+
+
+def test_every_legal_rotation_has_a_click_path():
+    import random
+
+    import boardlib
+
+    state = boardlib.load("section_x", players=3, seed=4).new_initial_state()
+    rng = random.Random(4)
+    while sum(c is not None for c in state.board) < 12 or state.phase != "tile":
+        state = state.apply(state.random_move(rng))
+    rotations = [m for m in state.legal_moves() if isinstance(m, RotateTile)]
+    assert len(rotations) > 12
+    far = 0
+    for move in rotations:
+        board = SectionXBoard(state=state)
+        clicks = board.enter(move)            # raises unless the clicks play exactly this move
+        assert clicks[0] == clicks[-1] == f"field_{move.field.q}_{move.field.r}"
+        assert board.match.moves == (move,)
+        far += clicks.count("turn_1") > 1
+    assert far > 0                            # turns of more than one sixth, too
