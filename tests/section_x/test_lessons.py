@@ -95,3 +95,24 @@ def test_corridors_red_door_in_the_south_east_leaves_blue_route_east():
     assert refused(b, "doorpile_0", "part_0_2_0") is None
     assert tunnels.escape_route(b.state, 1) == ["island", "2,0/0", "3,0/0", "zone 0"]
     assert 'id="escaperoute1"' in b.svg
+
+
+def test_SX_03_on_an_empty_ocean_the_hand_tile_fits_everywhere():
+    import boardlib
+
+    b = board(boardlib.load("section_x", players=3, seed=1).new_initial_state())
+    b.click("hand_0")
+    assert len(re.findall(r'id="targetfield_', b.svg)) == 48
+    b.graph_box.value = True
+    assert "<circle" not in re.search(r'<g id="tunnelgraph".*?</text>', b.svg, re.S).group(0)
+
+
+def test_SX_06_no_draw_with_three_tiles_in_hand():
+    from boardlib.section_x.rules import EndTurn
+
+    b = board(act(player=1, hands={0: ["straight", "fork", "branch"]}))
+    stack = len(b.state.stack)
+    end_turn = next(w for w in b.actions.children if w.description == "End turn")
+    end_turn.click()
+    assert b.match.moves == (EndTurn(),)
+    assert b.state.player == 0 and len(b.state.hands[0]) == 3 and len(b.state.stack) == stack
