@@ -230,3 +230,45 @@ def test_every_legal_rotation_has_a_click_path():
         assert board.match.moves == (move,)
         far += clicks.count("turn_1") > 1
     assert far > 0                            # turns of more than one sixth, too
+
+
+def test_tunnel_graph_overlay_matches_the_graph_through_random_games():
+    """Dots, lines and routes of the overlay for states of random games, the last included."""
+    import random
+
+    import boardlib
+    from boardlib.section_x import tunnels
+    from boardlib.section_x.board import place_text
+    from boardlib.section_x.draw import tunnel_graph_svg
+
+    starts = [boardlib.load("section_x", players=2 + seed, seed=seed, max_turns=60,
+                            round_target=1).new_initial_state() for seed in range(3)]
+    # random tiles seldom reach a zone: one start with open corridors, for the routes
+    starts.append(act(tiles={**EAST, "0,2": ("straight", 2), "0,3": ("straight", 2)},
+                      doors={1: ["2,0/0"]}, prisoners={0: ["0,2/0"]}, max_turns=12))
+    checked = routed = 0
+    for seed, state in enumerate(starts):
+        rng = random.Random(seed)
+        n = 0
+        while True:
+            if n % 7 == 0 or state.is_terminal():
+                drawn = tunnel_graph_svg(state)
+                graph = tunnels.tunnel_graph(state)
+                parts = sum(1 for _, kind in graph.nodes(data="kind") if kind == "part")
+                assert drawn.count("<circle") == parts
+                lines = re.findall(r'<path d="([^"]*)" fill="none" stroke="#[0-9A-Fa-f]{6}" '
+                                   r'stroke-width="[\d.]+" stroke-opacity', drawn)
+                assert sum(d.count(" L") for d in lines) == graph.number_of_edges()
+                for p in range(state.num_players):
+                    has_route = f'id="escaperoute{p}"' in drawn
+                    routes = [r for c in set(state.prisoners_of(p)) if c >= 0 or c == -1
+                              for r in [tunnels.escape_route(graph, p, place_text(c))]
+                              if r is not None]
+                    assert has_route == bool(routes)
+                    routed += has_route
+                checked += 1
+            if state.is_terminal():
+                break
+            state = state.apply(state.random_move(rng))
+            n += 1
+    assert checked > 50 and routed > 3
