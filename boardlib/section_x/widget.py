@@ -203,9 +203,10 @@ class SectionXController(BaseController):
                    selection: Any) -> ClickResult:
         kind, value = thing
         p = state.player
-        if kind == "hand":
+        if kind in ("hand", "turn"):
             hand = state.hands[p]
-            name = TILE_KINDS[hand[value]].name if value < len(hand) else "straight"
+            k = value if kind == "hand" else 0
+            name = TILE_KINDS[hand[k]].name if k < len(hand) else "straight"
             return Play(PlaceTile(name, Hex(2, 0), 0))   # the engine: phase 2 is over (SX-05)
         if kind == "field":
             return Illegal("SX-I4", "Prisoners stand on tunnel parts, the island or a free "

@@ -209,6 +209,9 @@ def test_turn_buttons_with_an_empty_hand_and_nothing_picked_explain_themselves()
     board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0)}))
     board.click("turn_1")
     assert board.last_refusal.rule == "SX-08" and "Pick a tile first" in board.message
+    late = SectionXBoard(state=act(tiles=EAST))      # a click left over from phase 2
+    late.click("turn_5")
+    assert late.last_refusal.rule == "SX-05" and late.selection is None
 
 
 def test_every_legal_rotation_has_a_click_path():
