@@ -275,3 +275,45 @@ def test_tunnel_graph_overlay_matches_the_graph_through_random_games():
             state = state.apply(state.random_move(rng))
             n += 1
     assert checked > 50 and routed > 3
+
+
+def test_any_click_in_any_position_is_a_selection_a_move_or_a_refusal_with_a_rule():
+    """Every clickable id of the picture, clicked with nothing or with something selected,
+    in positions of random games: the controller never fails, and the engine judges every
+    move it proposes (a refusal always names an SX rule)."""
+    import random
+
+    from hypothesis import given, settings, strategies as st
+
+    import boardlib
+    from boardlib.core.api import Illegal
+    from boardlib.section_x.widget import SectionXController
+    from boardlib.widgets import Play, Select
+
+    controller = SectionXController()
+
+    @settings(max_examples=20, deadline=None)
+    @given(seed=st.integers(0, 10_000), moves=st.integers(0, 120))
+    def check(seed, moves):
+        state = boardlib.load("section_x", players=2 + seed % 3, seed=seed).new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(moves):
+            if state.is_terminal():
+                break
+            state = state.apply(state.random_move(rng))
+        clickable = sorted(set(re.findall(r'id="([a-z]+_[^"]*)"', draw_svg(state))))
+        selections = [None]
+        for element_id in clickable:
+            for selection in selections[:3]:
+                result = controller.click(state, element_id, selection)
+                if isinstance(result, Select):
+                    selections.append(result.selection)
+                elif isinstance(result, Play):
+                    problem = state.why_illegal(result.move)
+                    assert problem is None or problem.rule.startswith("SX-"), problem
+                elif isinstance(result, Illegal):
+                    assert result.rule.startswith("SX-"), result
+                else:
+                    assert result is None
+
+    check()
