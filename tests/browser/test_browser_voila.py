@@ -92,7 +92,10 @@ def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
     context.set_default_timeout(60_000)
     page = context.new_page()
     errors = []
+    console = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
     try:
         page.goto(f"{voila.url}/voila/render/{name}", timeout=180_000)
         outputs = page.locator(".jp-OutputArea-output")
@@ -109,7 +112,9 @@ def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
                 break
         # --show_tracebacks: a failing cell would print its traceback into the page
         expect(outputs.filter(has_text="Traceback")).to_have_count(0)
-        expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+        failed = page.get_by_text("Error displaying widget")
+        assert failed.count() == 0, (f"{name}: {failed.count()} widgets failed to display; "
+                                     f"browser console: {console[-10:]}")
         boards = page.locator(".boardlib-board")
         expect(boards.locator("svg").first).to_be_visible(timeout=120_000)
         expect(page.locator(".jp-OutputArea-output").filter(has_text="Loading widget...")
