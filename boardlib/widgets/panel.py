@@ -101,7 +101,9 @@ class GamePanel(w.VBox):
                                 **self.bot_settings.get(hint_bot, {}))
 
         # --- widgets ---------------------------------------------------
-        self.view = BoardView(max_width=board_width)
+        # Every widget gets its layout when it is made: a layout replaced while the browser
+        # is still building the widget is closed under it ("Error displaying widget").
+        self.view = BoardView(max_width=board_width, layout=w.Layout(flex="3 1 420px"))
         self.view.on_click(self.click)
         self.status_line = w.HTML(layout=w.Layout(min_height="1.5em"))
         self.status_line.add_class("boardlib-status")
@@ -160,12 +162,12 @@ class GamePanel(w.VBox):
         self.setup = w.Accordion(children=[setup], selected_index=None)
         self.setup.set_title(0, "New game options and seats")
 
-        side = w.VBox([w.HTML("<b>Moves</b>"), self.move_list,
-                       w.HTML("<b>Events</b>"), self.event_log],
-                      layout=w.Layout(flex="1 1 240px", min_width="220px"))
-        self.view.layout = w.Layout(flex="3 1 420px")
-        body = w.HBox([self.view, side] if show_history else [self.view],
-                      layout=w.Layout(flex_flow="row wrap", width="100%"))
+        shown: list[w.Widget] = [self.view]
+        if show_history:    # made only when shown: a dropped widget is closed by Python
+            shown.append(w.VBox([w.HTML("<b>Moves</b>"), self.move_list,
+                                 w.HTML("<b>Events</b>"), self.event_log],
+                                layout=w.Layout(flex="1 1 240px", min_width="220px")))
+        body = w.HBox(shown, layout=w.Layout(flex_flow="row wrap", width="100%"))
         children: list[w.Widget] = [self.status_line, body, self.why_line, toolbar, self.actions]
         if show_setup:
             children.append(self.setup)
