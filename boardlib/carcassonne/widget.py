@@ -51,10 +51,6 @@ class CarcassonneController(BaseController):
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
 
-    def __init__(self, show_graph: bool = False) -> None:
-        super().__init__()
-        self.show_graph = show_graph  # overlay the feature graph (one colour per feature)
-
     # --- drawing --------------------------------------------------------------
     def draw(self, state: CarcassonneState, selection: Any, hint: Any = None) -> str:
         return draw_svg(state, rotation=self.rotation(state, selection),

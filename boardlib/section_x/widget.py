@@ -47,10 +47,6 @@ class SectionXController(BaseController):
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
 
-    def __init__(self, show_graph: bool = False) -> None:
-        super().__init__()
-        self.show_graph = show_graph  # overlay the tunnel graph and the escape routes
-
     # --- drawing --------------------------------------------------------------
     def draw(self, state: SectionXState, selection: Any, hint: Any = None) -> str:
         return draw_svg(state, selection, targets=self.targets(state, selection), hint=hint,

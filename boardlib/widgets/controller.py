@@ -48,6 +48,8 @@ class BaseController:
     colors: Sequence[str] = ()
     #: Names of the players, by seat; default "player 0", "player 1", ...
     names: Sequence[str] = ()
+    #: Draw the game's graph over the board (set by the panel's ``graph_toggle`` box).
+    show_graph: bool = False
 
     def draw(self, state: State, selection: Any, hint: Any = None) -> str:  # pragma: no cover
         raise NotImplementedError
