@@ -127,11 +127,9 @@ class SectionXController(BaseController):
         if kind == "hand":
             if value >= len(hand):
                 return None
-            rotations = distinct_rotations(TILE_KINDS[hand[value]])
             if isinstance(selection, tuple) and selection[:2] == ("hand", value):
-                k = rotations.index(selection[2]) if selection[2] in rotations else -1
-                return Select(("hand", value, rotations[(k + 1) % len(rotations)]))
-            return Select(("hand", value, rotations[0]))
+                return self._turn(state, selection, 1)      # a second click turns it, as ↺
+            return Select(("hand", value, 0))
         if kind in ("part", "door"):
             kind, value = "field", FIELDS[value >> 2]
         if kind == "place":
