@@ -47,8 +47,7 @@ from boardlib.grids.hexdraw import SQRT3, hex_center
 from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg, default_style,
                           parse_id, svg_settings)
 
-from .board import (FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, place_text,
-                    zone_code)
+from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
 from .rules import OVER, PRISONERS, SectionXState
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 
@@ -175,10 +174,10 @@ class _Layout:
             drawn.insert(len(drawn) - under, overlay)
         return self._header + "".join(drawn) + BOARD_CLOSE
 
-    def point(self, xy: tuple[float, float]) -> str:
-        """``x,y`` in the SVG's own units (points) for a point in board coordinates."""
+    def point(self, xy: tuple[float, float]) -> tuple[float, float]:
+        """A point in board coordinates, in the SVG's own units (points, y downwards)."""
         unit = UNIT * 72
-        return f"{(xy[0] - self.xmin) * unit:.1f},{(self.top - xy[1]) * unit:.1f}"
+        return (xy[0] - self.xmin) * unit, (self.top - xy[1]) * unit
 
     def _render(self, artists: list[Any]) -> str:
         for artist in artists:
@@ -509,7 +508,10 @@ def tunnel_graph_svg(state: SectionXState) -> str:
         owner = graph.nodes[node]["owner"]
         return UNOWNED if owner is None else PLAYER_COLORS[owner]
 
-    pt = layout.point
+    def pt(xy: tuple[float, float]) -> str:
+        x, y = layout.point(xy)
+        return f"{x:.1f},{y:.1f}"
+
     out = ['<g id="tunnelgraph" style="pointer-events:none">\n']
     lines: dict[tuple[str, bool], list[str]] = {}
     for a, b in sorted(tuple(sorted(e)) for e in graph.edges()):
@@ -523,16 +525,19 @@ def tunnel_graph_svg(state: SectionXState) -> str:
     dots: dict[str, list[str]] = {}
     for node in sorted(where):
         if graph.nodes[node]["kind"] == "part":
-            x, y = pt(where[node]).split(",")
-            dots.setdefault(colour(node), []).append(f'<circle cx="{x}" cy="{y}" r="3.2"/>')
+            x, y = layout.point(where[node])
+            dots.setdefault(colour(node), []).append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2"/>')
     for col in sorted(dots):
         out.append(f'<g fill="{col}" stroke="white" stroke-width="0.8">'
                    + "".join(dots[col]) + "</g>\n")
     n = state.num_players
     for p in range(n):
-        route = _nearest_escape(graph, state, p)
-        if route is None:
+        # the route of the prisoner nearest to a free zone
+        routes = [r for r in tunnels.escape_routes(state, p, graph=graph).values() if r]
+        if not routes:
             continue
+        route = min(routes, key=len)
         shift = (p - (n - 1) / 2) * 0.12        # side by side where routes share a tunnel
         points = []
         for i, node in enumerate(route):
@@ -546,24 +551,12 @@ def tunnel_graph_svg(state: SectionXState) -> str:
                    'stroke-dasharray="7,4" stroke-linecap="round"/>\n')
     for k, line in enumerate(("Tunnel graph: a dot per part,", "coloured by the tunnel's owner",
                               "(grey: no door); dashed: each", "player's shortest way out")):
-        x, y = pt((layout.xmax - 0.3, layout.bottom + 3.0 - 0.55 * k)).split(",")
-        out.append(f'<text x="{x}" y="{y}" font-size="7" font-family="DejaVu Sans, sans-serif" '
+        x, y = layout.point((layout.xmax - 0.3, layout.bottom + 3.0 - 0.55 * k))
+        out.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="7" '
+                   'font-family="DejaVu Sans, sans-serif" '
                    f'text-anchor="end" fill="#333">{line}</text>\n')
     out.append("</g>\n")
     return "".join(out)
-
-
-def _nearest_escape(graph: Any, state: SectionXState, player: int) -> list[str] | None:
-    """The shortest escape route among those of ``player``'s prisoners still inside."""
-    from . import tunnels
-
-    best = None
-    for code in sorted(set(state.prisoners_of(player))):
-        if code >= 0 or code == ISLAND:
-            route = tunnels.escape_route(graph, player, place_text(code))
-            if route is not None and (best is None or len(route) < len(best)):
-                best = route
-    return best
 
 
 def picture(state: SectionXState, **kwargs: Any) -> SVGPicture:

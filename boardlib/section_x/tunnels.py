@@ -183,10 +183,12 @@ def escape_route(state_or_graph: SectionXState | nx.Graph, player: int, start: s
     return best
 
 
-def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False
-                  ) -> dict[str, list[str] | None]:
-    """For each place holding ``player``'s prisoners: its shortest escape route."""
-    g = tunnel_graph(state)
+def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False,
+                  graph: nx.Graph | None = None) -> dict[str, list[str] | None]:
+    """For each place holding ``player``'s prisoners: its shortest escape route.
+
+    ``graph``: the state's :func:`tunnel_graph`, if already built."""
+    g = tunnel_graph(state) if graph is None else graph
     places = sorted({place_text(c) for c in state.prisoners_of(player) if c >= 0 or c == -1})
     return {p: escape_route(g, player, p, avoid_full=avoid_full) for p in places}
 
