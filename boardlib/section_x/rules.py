@@ -1183,14 +1183,16 @@ class _BoardView:
             fits = tuple(new)
         view = _BoardView(board, tunnels, fits)
         if self._tiled is not None and self._empty is not None:
-            view._tiled, view._empty = tiled, empty = self._tiled, self._empty
-            for f in changed:               # a swap or a turn leaves both lists as they are
-                if (self.board[f] is None) != (board[f] is None):
-                    if tiled is self._tiled:
-                        view._tiled, view._empty = tiled, empty = list(tiled), list(empty)
-                    gone, got = (tiled, empty) if board[f] is None else (empty, tiled)
-                    gone.remove(f)
-                    insort(got, f)
+            tiled, empty = self._tiled, self._empty
+            # a swap or a turn leaves both lists as they are; a move or a placement does not
+            flipped = [f for f in changed if (self.board[f] is None) != (board[f] is None)]
+            if flipped:
+                tiled, empty = list(tiled), list(empty)
+            for f in flipped:
+                gone, got = (tiled, empty) if board[f] is None else (empty, tiled)
+                gone.remove(f)
+                insort(got, f)
+            view._tiled, view._empty = tiled, empty
         if self._turns is not None:
             turns = view._turns = dict(self._turns)
             for f in changed:
