@@ -55,14 +55,14 @@ class Catalogue:
     def _repr_html_(self) -> str:
         # Jupyter right-aligns table cells by default; rules read better left-aligned,
         # and an ID such as SX-I10 should not break at its hyphen.
-        cell = "style='text-align:left;vertical-align:top'"
+        left = "text-align:left;vertical-align:top"
         rows = "".join(
-            f"<tr><td {cell[:-1]};white-space:nowrap'><b>{html.escape(r.id)}</b></td>"
-            f"<td {cell}>{html.escape(r.title)}"
+            f"<tr><td style='{left};white-space:nowrap'><b>{html.escape(r.id)}</b></td>"
+            f"<td style='{left}'>{html.escape(r.title)}"
             f"{' <i>(interpretation)</i>' if r.interpretation else ''}</td>"
-            f"<td {cell}>{html.escape(r.statement)}</td></tr>"
+            f"<td style='{left}'>{html.escape(r.statement)}</td></tr>"
             for r in self.rules)
-        head = "".join(f"<th {cell}>{name}</th>" for name in ("ID", "Rule", "What it says"))
+        head = "".join(f"<th style='{left}'>{name}</th>" for name in ("ID", "Rule", "What it says"))
         return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
     def __repr__(self) -> str:
