@@ -90,4 +90,8 @@ def H(text: str) -> Hex:
     return Hex.parse(text)
 
 
-__all__ = ["position", "act", "H"]
+# Two corridors of straights from the island: to zone 0 (east) and to zone 5 (south-east).
+EAST: dict[str, tuple[str, int]] = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
+SOUTH_EAST: dict[str, tuple[str, int]] = {"0,2": ("straight", 2), "0,3": ("straight", 2)}
+
+__all__ = ["position", "act", "H", "EAST", "SOUTH_EAST"]

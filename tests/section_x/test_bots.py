@@ -4,10 +4,8 @@ from __future__ import annotations
 import boardlib
 from boardlib.core.bots import GreedyBot, MCTSBot, RandomBot, make_bot
 from boardlib.section_x.bots import EscapeBot
-from boardlib.section_x.positions import act
+from boardlib.section_x.positions import EAST, act
 from boardlib.section_x.rules import EndTurn, Step
-
-EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
 
 
 def play(game, bots, limit=10_000):

@@ -5,11 +5,8 @@ from __future__ import annotations
 import re
 
 from boardlib.section_x import tunnels
-from boardlib.section_x.positions import H, act, position
+from boardlib.section_x.positions import EAST, H, SOUTH_EAST, act, position
 from boardlib.section_x.widget import SectionXBoard
-
-EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
-SOUTH_EAST = {"0,2": ("straight", 2), "0,3": ("straight", 2)}
 
 
 def board(state, **kwargs) -> SectionXBoard:

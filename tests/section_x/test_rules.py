@@ -13,14 +13,11 @@ import boardlib
 from boardlib.core.api import IllegalMoveError, InvalidInputError
 from boardlib.grids.hex import Hex
 from boardlib.section_x.catalogue import CATALOGUE
-from boardlib.section_x.positions import H, act, position
+from boardlib.section_x.positions import EAST, H, SOUTH_EAST, act, position
 from boardlib.section_x.rules import (FIELD_INDEX, FIELDS, GATE_DISTANCE, GATES, ISLAND_FIELDS,
                                       OCEAN, PHASES, Door, EndTurn, MoveTile, PlaceTile,
                                       RotateTile, SectionXState, Step, SwapTiles)
 from boardlib.section_x.tiles import KINDS, NUM_TILES, TILE_KINDS, distinct_rotations, part_masks
-
-EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
-SOUTH_EAST = {"0,2": ("straight", 2), "0,3": ("straight", 2)}
 
 
 def refused(state: SectionXState, move: object) -> str:

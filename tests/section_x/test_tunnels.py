@@ -6,12 +6,10 @@ import random
 import networkx as nx
 
 import boardlib
-from boardlib.section_x.positions import act, position
+from boardlib.section_x.positions import EAST, act, position
 from boardlib.section_x.tunnels import (check_engine_agrees, escape_route, escape_routes,
                                         owner_of, reachable, tunnel_graph, tunnel_length,
                                         tunnel_of, tunnels)
-
-EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
 
 
 def test_SX_I4_graph_joins_island_parts_and_zones_through_facing_openings():

@@ -5,12 +5,10 @@ import re
 
 from boardlib.core.bots import RandomBot
 from boardlib.section_x.draw import draw_svg
-from boardlib.section_x.positions import H, act, position
+from boardlib.section_x.positions import EAST, H, act, position
 from boardlib.section_x.rules import (Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step,
                                       SwapTiles)
 from boardlib.section_x.widget import SectionXBoard
-
-EAST = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
 
 
 def ids(svg: str, prefix: str) -> set[str]:
