@@ -784,9 +784,8 @@ class SectionXState(State):
                 events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
                                     f"{move.dst}"))
             doors[slot] = (dst, self.stamp)
-            state = self._derive(doors=self.doors[:p] + (tuple(doors),) + self.doors[p + 1:],
-                                 stamp=self.stamp + 1)
-            return state._end_turn(events)
+            return self._end_turn(events, doors=self.doors[:p] + (tuple(doors),)
+                                  + self.doors[p + 1:], stamp=self.stamp + 1)
         return self._end_turn(events)  # EndTurn
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
@@ -889,18 +888,20 @@ class SectionXState(State):
         state._events = tuple(events)
         return state
 
-    def _end_turn(self, events: list[Event]) -> "SectionXState":
-        """End of a turn: SX-I7 empty-supply round end, then the next player's turn."""
-        state = self
+    def _end_turn(self, events: list[Event], **changes: Any) -> "SectionXState":
+        """End of a turn with ``changes`` (a door placed): SX-I7 empty-supply round end,
+        then the next player's turn."""
         if not self.stack and not any(self.hands):
             events.append(Event("SX-I7", f"no tiles left in the stack or in any hand: round "
                                 f"{self.round} ends"))
-            state = state._collapse(events)
+            state = self._derive(**changes)._collapse(events)
             if state.phase == OVER:
                 return state
-        return state._next_turn(events)
+            return state._next_turn(events)
+        return self._next_turn(events, **changes)
 
-    def _next_turn(self, events: list[Event]) -> "SectionXState":
+    def _next_turn(self, events: list[Event], **changes: Any) -> "SectionXState":
+        """The next player's turn, made in one step with ``changes`` the turn's end brings."""
         if self.phase == OVER:
             self._events = tuple(events)
             return self
@@ -909,22 +910,21 @@ class SectionXState(State):
         if limit and turn >= limit:
             events.append(Event("SX-I10", f"the turn limit of {limit} is reached: the game "
                                 "stops as a draw"))
-            state = self._derive(turn=turn)
+            state = self._derive(turn=turn, **changes)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
         nxt = (self.player + 1) % self.num_players   # SX-05: clockwise
-        state = self._derive(player=nxt, turn=turn, used=(0,) * len(self.locs), used_total=0)
-        return state._start_turn(nxt, events)
+        return self._start_turn(nxt, events, player=nxt, turn=turn, used=(0,) * len(self.locs),
+                                used_total=0, **changes)
 
-    def _start_turn(self, p: int, events: list[Event]) -> "SectionXState":
+    def _start_turn(self, p: int, events: list[Event], **changes: Any) -> "SectionXState":
         """Phase 1 (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8)."""
-        state = self
         if len(self.hands[p]) < HAND_LIMIT and self.stack:
             tile = self.stack[-1]
             hand = tuple(sorted(self.hands[p] + (tile,)))
-            state = state._derive(stack=self.stack[:-1],
-                                  hands=self.hands[:p] + (hand,) + self.hands[p + 1:])
+            changes.update(stack=self.stack[:-1],
+                           hands=self.hands[:p] + (hand,) + self.hands[p + 1:])
             events.append(Event("SX-06", f"player {p} draws a tile"))
-        state = state._derive(phase=TILE_PHASE)
+        state = self._derive(phase=TILE_PHASE, **changes)
         if not state.has_tile_action():
             events.append(Event("SX-I8", f"player {p} has no possible tile action: phase 2 "
                                 "is skipped"))
