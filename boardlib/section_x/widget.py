@@ -3,7 +3,8 @@
 Phase 2 (SX-07 … SX-11): click a tile in your hand (click it again, or ↺ ↻, to turn
 it), then an empty ocean field to place it. Or click a tile on the board, then an
 empty field (move), another tile (swap) or the same tile again (rotate: to the
-rotation ↺ ↻ chose, else to the next one the rules allow).
+rotation ↺ ↻ chose, else to the next one the rules allow). A click on the island puts
+the picked tile down; so does a refusal when the picked board tile cannot move at all.
 Phase 3 (SX-12 … SX-16): click a place with one of your prisoners (the island,
 a tunnel part), then a joined place to step there; or click one of your doors
 (under the board, or on the board) and then a tunnel part. "End turn" finishes.
@@ -33,7 +34,7 @@ from .tiles import TILE_KINDS, canonical_rotation, distinct_rotations
 
 FIELD_PREFIXES = frozenset({"field", "tilebody", "selectfield", "targetfield"})
 PART_PREFIXES = frozenset({"part", "target", "prisoner", "door"})
-_PLAYER = re.compile(r"\bplayer (\d+)")
+_PLAYER = re.compile(r"\bplayer (\d+)", re.IGNORECASE)
 
 
 class SectionXController(BaseController):
@@ -133,6 +134,8 @@ class SectionXController(BaseController):
         if kind in ("part", "door"):
             kind, value = "field", FIELDS[value >> 2]
         if kind == "place":
+            if value == ISLAND:
+                return Select(None)                         # puts the picked tile down
             if isinstance(selection, tuple) and selection[0] == "hand":
                 at = Hex(0, 0) if value == ISLAND else GATES[zone_code(0) - value]
                 return Play(PlaceTile(TILE_KINDS[hand[selection[1]]].name, at, selection[2]))
@@ -140,9 +143,11 @@ class SectionXController(BaseController):
         if kind == "doorpile":
             return Play(Door("island"))     # the engine: doors come in phase 3 (SX-05)
         h = value
-        if isinstance(selection, tuple) and selection[0] == "hand" and selection[1] < len(hand):
-            return Play(PlaceTile(TILE_KINDS[hand[selection[1]]].name, h, selection[2]))
         tile = state.tile_at(h)
+        if isinstance(selection, tuple) and selection[0] == "hand" and selection[1] < len(hand):
+            if tile is not None:
+                return Select(("tile", h))      # a tile on the board: pick that one instead
+            return Play(PlaceTile(TILE_KINDS[hand[selection[1]]].name, h, selection[2]))
         if isinstance(selection, tuple) and selection[0] == "tile":
             a = selection[1]
             if h == a and len(selection) == 3 and tile is not None and selection[2] != \
@@ -265,10 +270,11 @@ class SectionXController(BaseController):
         if state.phase == TILE_PHASE:
             if isinstance(selection, tuple) and selection[0] == "hand":
                 return ("phase 2 (SX-07): click an outlined field to place the tile; click the "
-                        "tile in your hand again (or ↺ ↻) to turn it")
+                        "tile in your hand again (or ↺ ↻) to turn it; the island puts it down")
             if isinstance(selection, tuple) and selection[0] == "tile":
                 return ("phase 2 (SX-08): click an empty field to move the tile, another tile "
-                        "to swap, or the same tile to rotate it (↺ ↻ choose how far)")
+                        "to swap, or the same tile to rotate it (↺ ↻ choose how far); the "
+                        "island puts it down")
             return ("phase 2: pick a tile from your hand to place it (SX-07), or a tile on the "
                     "board to move, swap or rotate it (SX-08)")
         left = 5 - state.used_total
@@ -289,6 +295,23 @@ class SectionXController(BaseController):
 
     def selection_after(self, state: SectionXState, selection: Any) -> Any:
         return None
+
+    def selection_after_refusal(self, state: SectionXState, selection: Any) -> Any:
+        """A board tile that cannot move, swap or turn at all (say, a prisoner stands on it)
+        is put down once the rules have said why: any other click would be refused too."""
+        if (isinstance(selection, tuple) and selection[0] == "tile"
+                and state.phase == TILE_PHASE and not self._can_rearrange(state, selection[1])):
+            return None
+        return selection
+
+    @staticmethod
+    def _can_rearrange(state: SectionXState, h: Hex) -> bool:
+        """May the tile on ``h`` move, swap or turn at all?"""
+        for m in state.legal_moves():
+            if (isinstance(m, MoveTile) and m.src == h or isinstance(m, RotateTile)
+                    and m.field == h or isinstance(m, SwapTiles) and h in (m.a, m.b)):
+                return True
+        return False
 
 
 def _place_id(code: int | None) -> str:

@@ -94,6 +94,11 @@ class BaseController:
         """The selection to keep after a move was played (default: none)."""
         return None
 
+    def selection_after_refusal(self, state: State, selection: Any) -> Any:
+        """The selection to keep after a click was refused (default: the same, so that
+        another target can be tried)."""
+        return selection
+
     def clicks_for(self, state: State, move: Any, selection: Any = None) -> list[str]:
         """The element ids a person clicks to play ``move`` (for scripted games and the latency
         benchmark); ``[]`` when the move is a button instead."""

@@ -478,6 +478,10 @@ class GamePanel(w.VBox):
 
     def _refuse(self, problem: Illegal) -> None:
         self.last_refusal = problem
+        kept = self._helpers.selection_after_refusal(self.state, self.selection)
+        if kept != self.selection:
+            self.selection = kept
+            self._refresh()
         reason = self._helpers.localize(problem.reason)
         self.message = f"Why not? {reason} ({problem.rule})"
         rule = html.escape(problem.rule)

@@ -55,6 +55,47 @@ def test_SX_08_move_swap_and_rotate_by_clicks():
         assert board.match.moves == (move,), (clicks, board.message)
 
 
+def test_SX_08_a_picked_tile_can_be_put_down_or_exchanged_for_another():
+    board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0), "-2,0": ("fork", 0)},
+                                         hands={0: ["straight"]}))
+    board.click("hand_0")
+    board.click("field_-2_0")        # a tile on the board: pick it instead of placing there
+    assert board.selection == ("tile", H("-2,0")) and board.last_refusal is None
+    board.click("island_0_0")
+    assert board.selection is None
+    board.click("field_2_0")
+    board.click("hand_0")
+    assert board.selection == ("hand", 0, 0)
+    board.click("island_0_0")
+    assert board.selection is None and board.match.moves == ()
+
+
+def test_SX_09_SX_10_a_refusal_puts_down_a_tile_that_cannot_move_at_all():
+    board = SectionXBoard(state=position(tiles=EAST, prisoners={1: ["2,0/0"]},
+                                         doors={1: ["3,0/0"]}))
+    board.click("field_2_0")         # Blue's prisoner: no move, swap or turn is possible
+    assert board.selection == ("tile", H("2,0"))
+    board.click("field_2_-1")
+    assert board.last_refusal.rule == "SX-10" and board.selection is None
+    assert "targetfield" not in board.svg
+    free = SectionXBoard(state=position(tiles={**EAST, "-2,0": ("fork", 0)},
+                                        prisoners={1: ["2,0/0"]}))
+    free.click("field_-2_0")         # this one may move: it stays picked for another try
+    free.click("field_2_0")
+    assert free.last_refusal.rule == "SX-10" and free.selection == ("tile", H("-2,0"))
+    free.click("field_-2_-1")
+    assert free.match.moves == (MoveTile(H("-2,0"), H("-2,-1")),)
+
+
+def test_refusals_name_players_by_colour_at_the_start_of_a_sentence_too():
+    board = SectionXBoard(state=act(tiles={**EAST, "-2,0": ("straight", 0)},
+                                    doors={0: ["2,0/0"]}, player=1, keys=False))
+    board.click("island_0_0")
+    board.click("part_2_0_0")
+    assert board.last_refusal.reason.startswith("Player 0's door")
+    assert "Red's door" in board.message and "layer 0" not in board.message
+
+
 def test_SX_16_steps_by_clicks_and_end_turn_button():
     board = SectionXBoard(state=act(tiles=EAST))
     board.click("island_0_0")
