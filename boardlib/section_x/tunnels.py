@@ -128,7 +128,9 @@ def owner_of(state_or_graph: SectionXState | nx.Graph, place: str) -> int | None
 
 
 def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -> bool:
-    """May ``player`` enter ``node`` at all (SX-13, SX-18; SX-17 with ``avoid_full``)?"""
+    """May ``player`` enter ``node`` at all (SX-13, SX-18)? With ``avoid_full`` also not
+    when it is full (SX-17) and another player's prisoners stand there: the player's own
+    prisoners can move on out of the way. Keys (SX-I6) are not counted."""
     data = g.nodes[node]
     if data["kind"] == "zone":
         return not data["prisoners"]
@@ -136,7 +138,9 @@ def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -
         return True
     if data["door"] is not None and data["door"] != player:
         return False
-    return not (avoid_full and len(data["prisoners"]) >= data["capacity"])
+    here = data["prisoners"]
+    return not (avoid_full and len(here) >= data["capacity"]
+                and any(owner != player for owner in here))
 
 
 def reachable(state_or_graph: SectionXState | nx.Graph, player: int, start: str = ISLAND_NODE,
@@ -165,20 +169,14 @@ def escape_route(state_or_graph: SectionXState | nx.Graph, player: int, start: s
     lowest zone number, then to networkx's order.
     """
     g = _graph(state_or_graph)
-    allowed = [n for n in g.nodes if n == start or passable(g, player, n, avoid_full=avoid_full)]
-    view = g.subgraph(allowed)
+    ways = [n for n in g.nodes if n == start or passable(g, player, n, avoid_full=avoid_full)]
+    paths = nx.single_source_shortest_path(g.subgraph(ways), start)
+    # A path through a zone (the end of the road, SX-18) to a farther one is never the
+    # shortest: the zone it passes is nearer.
     best: list[str] | None = None
     for gate in range(6):
-        zone = zone_node(gate)
-        if zone not in view or zone == start:
-            continue
-        try:
-            path = nx.shortest_path(view, start, zone)
-        except nx.NetworkXNoPath:
-            continue
-        if any(g.nodes[n]["kind"] == "zone" for n in path[1:-1]):
-            continue
-        if best is None or len(path) < len(best):
+        path = paths.get(zone_node(gate))
+        if path is not None and len(path) > 1 and (best is None or len(path) < len(best)):
             best = path
     return best
 
@@ -207,7 +205,8 @@ def graph_edges(g: nx.Graph) -> set[frozenset[str]]:
 
 
 def check_engine_agrees(state: SectionXState) -> None:
-    """Raise AssertionError unless the engine's adjacency, tunnels and owners match the graph."""
+    """Raise AssertionError unless the engine's adjacency, tunnels, owners and escape
+    distances match the graph."""
     g = tunnel_graph(state)
     engine = links_as_text(state)
     graph = graph_edges(g)
@@ -224,6 +223,17 @@ def check_engine_agrees(state: SectionXState) -> None:
         name = place_text(code)
         assert state.tunnel_owner(code) == g.nodes[name]["owner"], f"owner of {name} differs"
         assert sizes[t] == length[name], f"length of {name}'s tunnel differs"
+    # the bots' escape distances (engine, breadth-first) are the graph's shortest routes
+    for player in range(state.num_players):
+        for avoid_full in (False, True):
+            distances = state.escape_distances(player, avoid_full)
+            for place, route in escape_routes(state, player, avoid_full=avoid_full,
+                                              graph=g).items():
+                engine = distances.get(parse_place(place))
+                graph_steps = None if route is None else len(route) - 1
+                assert engine == graph_steps, (f"player {player}'s escape from {place} "
+                                               f"(avoid_full={avoid_full}): engine {engine}, "
+                                               f"graph {graph_steps}")
 
 
 def places(names: Iterable[str]) -> list[int]:

@@ -6,6 +6,7 @@ import random
 import networkx as nx
 
 import boardlib
+from boardlib.section_x.board import parse_place
 from boardlib.section_x.positions import EAST, act, position
 from boardlib.section_x.tunnels import (check_engine_agrees, escape_route, escape_routes,
                                         owner_of, reachable, tunnel_graph, tunnel_length,
@@ -40,6 +41,19 @@ def test_SX_13_escape_routes_avoid_other_players_doors():
     assert escape_route(blocked, 0) is None              # the only zone is claimed (SX-18)
     assert escape_routes(act(tiles=EAST, prisoners={0: ["3,0/0"]}), 0) == {
         "3,0/0": ["3,0/0", "zone 0"], "island": ["island", "2,0/0", "3,0/0", "zone 0"]}
+
+
+def test_SX_17_capacity_aware_routes_are_blocked_only_by_other_players_prisoners():
+    route = ["island", "2,0/0", "3,0/0", "zone 0"]
+    own = act(tiles=EAST, prisoners={0: ["2,0/0"]})       # Red's own prisoner moves on
+    assert escape_route(own, 0, avoid_full=True) == route
+    assert own.escape_distances(0, avoid_full=True)[parse_place("island")] == 3
+    other = act(tiles=EAST, prisoners={1: ["2,0/0"]})     # Blue's prisoner fills the part
+    assert escape_route(other, 0) == route
+    assert escape_route(other, 0, avoid_full=True) is None
+    assert parse_place("island") not in other.escape_distances(0, avoid_full=True)
+    for state in (own, other):
+        check_engine_agrees(state)
 
 
 def test_engine_distances_match_networkx_routes():
