@@ -836,8 +836,10 @@ class SectionXState(State):
             returned.extend(m for m in members if m != keep)
             for p, s in members:
                 if (p, s) != keep:
+                    why = ("longer piece" if before[keep] > before[p, s]
+                           else "pieces equally long: the door placed earlier, SX-I5")
                     events.append(Event("SX-15", f"tunnels joined: player {keep[0]}'s door "
-                                        f"stays (longer piece), player {p}'s door on "
+                                        f"stays ({why}), player {p}'s door on "
                                         f"{place_text(self.doors[p][s][0])} goes back to them"))
         if not returned:
             return self

@@ -109,3 +109,57 @@ def test_SX_06_no_draw_with_three_tiles_in_hand():
     end_turn.click()
     assert b.match.moves == (EndTurn(),)
     assert b.state.player == 0 and len(b.state.hands[0]) == 3 and len(b.state.stack) == stack
+
+
+def test_SX_I6_the_key_opens_a_door_once_a_round():
+    b = board(act(tiles=EAST, doors={0: ["2,0/0"]}, player=1))
+    assert refused(b, "island_0_0", "part_2_0_0") is None            # the key opens it
+    assert any(e.rule == "SX-I6" for e in b.state.events) and b.state.keys[1] is False
+    assert refused(b, "prisoner_2_0_0_1", "island_0_0") is None      # back to the island
+    assert refused(b, "island_0_0", "part_2_0_0") == "SX-I6"         # the key is used up
+
+
+# --- the exercises' folded solutions -------------------------------------------------
+
+def test_exercise_the_tight_curve_fits_on_every_empty_field():
+    from boardlib.section_x.rules import PlaceTile
+
+    fit = position(tiles={"2,0": ("straight", 0)}, hands={0: ["straight", "tight-curve"]})
+    fields = {m.field for m in fit.legal_moves()
+              if isinstance(m, PlaceTile) and m.kind == "tight-curve"}
+    assert len(fields) == 47
+
+
+def test_exercise_the_hiding_place_may_move_to_the_five_other_far_fields():
+    from boardlib.section_x.rules import FIELD_INDEX, GATE_DISTANCE, MoveTile
+
+    hide = position(tiles={"2,-1": ("hiding", 0)}, prisoners={0: ["2,-1/0", "2,-1/0"]})
+    targets = {str(m.dst) for m in hide.legal_moves() if isinstance(m, MoveTile)}
+    assert targets == {"1,1", "1,-2", "-1,-1", "-2,1", "-1,2"}
+    ring = ["2,0", "2,-1", "2,-2", "1,-2", "0,-2", "-1,-1", "-2,0", "-2,1", "-2,2", "-1,2",
+            "0,2", "1,1"]
+    far = {r for r in ring if GATE_DISTANCE[FIELD_INDEX[H(r)]] == 3}
+    assert far == targets | {"2,-1"}
+    from boardlib.section_x.board import OCEAN_INDEX
+    assert max(GATE_DISTANCE[f] for f in OCEAN_INDEX) == 3      # no ocean field is farther
+
+
+def test_exercise_on_a_tie_the_earlier_door_stays():
+    from boardlib.section_x.rules import PlaceTile
+
+    row = {"0,-3": ("straight", 0), "1,-3": ("straight", 0), "3,-3": ("straight", 0),
+           "4,-3": ("straight", 0)}
+    tie = position(tiles=row, doors={0: ["0,-3/0"], 1: ["3,-3/0"]}, player=1,
+                   hands={1: ["straight"]})
+    after = tie.apply(PlaceTile("straight", H("2,-3"), 0))
+    assert after.doors[1] == (None, None) and after.doors[0][0] is not None
+    assert "equally long" in str(after.events[0]) and "SX-I5" in str(after.events[0])
+
+
+def test_exercise_a_door_claims_the_whole_component():
+    from boardlib.section_x.rules import Door
+
+    s = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"], 0: ["0,3/0"]}, player=1)
+    assert s.why_illegal(Door("0,2/0")).rule == "SX-14"
+    assert sorted(tunnels.reachable(act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}),
+                                    0)) == ["0,2/0", "0,3/0", "island", "zone 5"]
