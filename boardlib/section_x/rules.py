@@ -54,22 +54,25 @@ STEPS_PER_PRISONER = 2    # SX-16
 
 @dataclass(frozen=True, slots=True)
 class Phase:
-    """One phase of a turn: its name, its rule, and whether the engine does it by itself."""
+    """One phase of a turn: its name, its rule, whether the engine does it by itself, and
+    the kinds of move a player makes in it (``why_illegal`` refuses the others, SX-05)."""
 
     name: str
     rule: str
     title: str
     automatic: bool
+    moves: tuple[type, ...] = ()
 
 
+TILE_PHASE, ACT_PHASE, OVER = "tile", "act", "over"
 PHASES: tuple[Phase, ...] = (
     Phase("draw", "SX-06", "take a tile", automatic=True),
-    Phase("tile", "SX-07", "place, swap, move or rotate a tile", automatic=False),
-    Phase("act", "SX-12", "move prisoners or place a door", automatic=False),
+    Phase(TILE_PHASE, "SX-07", "place, swap, move or rotate a tile", automatic=False,
+          moves=TILE_MOVES),
+    Phase(ACT_PHASE, "SX-12", "move prisoners or place a door", automatic=False,
+          moves=ACT_MOVES),
 )
-TILE_PHASE, ACT_PHASE, OVER = "tile", "act", "over"
-
-PHASE_MOVES: dict[str, tuple[type, ...]] = {TILE_PHASE: TILE_MOVES, ACT_PHASE: ACT_MOVES}
+PHASE_MOVES: dict[str, tuple[type, ...]] = {p.name: p.moves for p in PHASES if p.moves}
 
 # --- the game ----------------------------------------------------------------
 

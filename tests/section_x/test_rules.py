@@ -80,6 +80,22 @@ def test_SX_05_three_phases_in_order_and_clockwise_play():
     assert s.current_player == 1 and s.phase == "tile"
 
 
+def test_SX_05_the_declared_phases_say_which_moves_each_takes():
+    samples = {PlaceTile: PlaceTile("straight", H("-2,0"), 0), RotateTile: RotateTile(H("2,0"), 1),
+               MoveTile: MoveTile(H("2,0"), H("-2,0")), SwapTiles: SwapTiles(H("2,0"), H("3,0")),
+               Step: Step("island", "2,0/0"), Door: Door("2,0/0"), EndTurn: EndTurn()}
+    states = {"tile": position(tiles=EAST, hands={0: ["straight"]}), "act": act(tiles=EAST)}
+    for phase in PHASES:
+        if phase.automatic:
+            assert not phase.moves and phase.name not in states
+            continue
+        state = states[phase.name]
+        assert {type(m) for m in state.legal_moves()} == set(phase.moves)
+        for kind, move in samples.items():
+            problem = state.why_illegal(move)
+            assert (problem is not None and problem.rule == "SX-05") == (kind not in phase.moves)
+
+
 def test_SX_06_draw_one_tile_unless_holding_three():
     s = boardlib.load("section_x", players=2, seed=5).new_initial_state()
     assert len(s.hands[0]) == 1 and len(s.stack) == 53          # player 0 drew
