@@ -29,7 +29,8 @@ from boardlib.widgets.controller import ClickResult
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
 from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, parse_place, place_text, zone_code
 from .moves import Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step, SwapTiles
-from .rules import ACT_PHASE, OVER, TILE_PHASE, SectionXGame, SectionXState
+from .rules import (ACT_PHASE, OVER, PRISONERS, STEPS_PER_PRISONER, STEPS_PER_TURN,
+                    TILE_PHASE, SectionXGame, SectionXState)
 from .tiles import TILE_KINDS, canonical_rotation, distinct_rotations
 
 FIELD_PREFIXES = frozenset({"field", "tilebody", "selectfield", "targetfield"})
@@ -277,9 +278,14 @@ class SectionXController(BaseController):
                         "island puts it down")
             return ("phase 2: pick a tile from your hand to place it (SX-07), or a tile on the "
                     "board to move, swap or rotate it (SX-08)")
-        left = 5 - state.used_total
+        left = STEPS_PER_TURN - state.used_total
         if isinstance(selection, tuple) and selection[0] == "from":
-            return f"phase 3: click an outlined place to step there ({left} steps left, SX-16)"
+            p = state.player
+            used = [state.used[k] for k in range(PRISONERS * p, PRISONERS * (p + 1))
+                    if state.locs[k] == selection[1]]
+            more = min(left, STEPS_PER_PRISONER - min(used, default=STEPS_PER_PRISONER))
+            return (f"phase 3: click an outlined place to step there (this prisoner: {more} "
+                    f"more step{'s' if more != 1 else ''}; {left} steps left this turn, SX-16)")
         if isinstance(selection, tuple) and selection[0] == "door":
             return "phase 3: click an outlined tunnel part for your door (SX-13, SX-14)"
         return (f"phase 3 (SX-12): click one of your prisoners to step ({left} steps left), or "

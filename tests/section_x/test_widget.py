@@ -100,8 +100,10 @@ def test_SX_16_steps_by_clicks_and_end_turn_button():
     board = SectionXBoard(state=act(tiles=EAST))
     board.click("island_0_0")
     assert board.selection == ("from", -1) and ids(board.svg, "target") == {"target_2_0_0"}
+    assert "this prisoner: 2 more steps; 5 steps left" in board.status_line.value
     board.click("part_2_0_0")
     board.click("part_2_0_0")
+    assert "this prisoner: 1 more step; 4 steps left" in board.status_line.value
     board.click("part_3_0_0")
     assert board.match.moves == (Step("island", "2,0/0"), Step("2,0/0", "3,0/0"))
     board.click("part_3_0_0")
