@@ -163,3 +163,10 @@ def test_exercise_a_door_claims_the_whole_component():
     assert s.why_illegal(Door("0,2/0")).rule == "SX-14"
     assert sorted(tunnels.reachable(act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}),
                                     0)) == ["0,2/0", "0,3/0", "island", "zone 5"]
+
+
+def test_SX_I3_with_strict_fit_the_turn_that_opens_onto_a_wall_is_refused():
+    assert refused(board(position(tiles=EAST)), "field_2_0", "field_2_0") is None
+    strict = board(position(tiles=EAST, strict_fit=True))
+    assert refused(strict, "field_2_0", "field_2_0") == "SX-I3"
+    assert len(strict.match) == 0
