@@ -1016,37 +1016,47 @@ class SectionXState(State):
                          ) -> dict[int, int]:
         """Steps from each place to the nearest open free zone (breadth-first, SX-18).
 
-        With ``player`` given, parts holding another player's door are closed
-        (SX-13); with ``avoid_full`` also parts full of other players' prisoners
-        (SX-17). Step budgets are ignored.
+        With ``player`` given, parts holding another player's door are closed (SX-13), but
+        while the player's key is unused one of them may be passed (SX-I6); with
+        ``avoid_full`` also parts full of other players' prisoners are closed (SX-17). Step
+        budgets are ignored. ``tunnels.escape_route`` finds the same lengths with networkx.
         """
         key = ("escape", player, avoid_full)
         if key in self._memo:
             return self._memo[key]
         links = self.links()
         occ = self.occupancy()
-        blocked = set()
+        doors: set[int] = set()         # closed, but the key opens one of them
+        full: set[int] = set()          # closed
         if player is not None:
-            blocked = {d[0] for q, ds in enumerate(self.doors) if q != player
-                       for d in ds if d is not None}
+            doors = {d[0] for q, ds in enumerate(self.doors) if q != player
+                     for d in ds if d is not None}
             if avoid_full:
-                blocked.update(c for c, ks in occ.items() if c >= 0
-                               and len(ks) >= self.capacity(c)
-                               and any(k // PRISONERS != player for k in ks))
-        frontier = [z for z in (zone_code(g) for g in range(6)) if z in links and not occ.get(z)]
-        dist = {z: 0 for z in frontier}
+                full = {c for c, ks in occ.items() if c >= 0 and len(ks) >= self.capacity(c)
+                        and any(k // PRISONERS != player for k in ks)}
+        with_key = player is not None and bool(self.keys[player]) and bool(doors)
+        layers = (False, True) if with_key else (False,)
+        # Backwards from the open zones over (place, key still unused) pairs. A prisoner on
+        # a closed part may still leave it, but no route passes through it; the key lets a
+        # prisoner onto one door part, after which it is spent.
+        frontier = [(z, k) for z in (zone_code(g) for g in range(6))
+                    if z in links and not occ.get(z) for k in layers]
+        dist = dict.fromkeys(frontier, 0)
         while frontier:
             nxt = []
-            for c in frontier:
-                d = dist[c] + 1
+            for c, k in frontier:
+                if c in full or (c in doors and (k or not with_key)):
+                    continue
+                before = True if c in doors else k     # the key was used to step onto c
+                d = dist[c, k] + 1
                 for n in links.get(c, ()):
-                    if n not in dist and not is_zone(n):
-                        dist[n] = d            # a prisoner on a closed part may still leave it,
-                        if n not in blocked:   # but no route passes through it
-                            nxt.append(n)
+                    if (n, before) not in dist and not is_zone(n):
+                        dist[n, before] = d
+                        nxt.append((n, before))
             frontier = nxt
-        self._memo[key] = dist
-        return dist
+        found = {c: d for (c, k), d in dist.items() if k == with_key or is_zone(c)}
+        self._memo[key] = found
+        return found
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: the stack's order and other hands are hidden (counts only)."""

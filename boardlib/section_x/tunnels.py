@@ -42,7 +42,8 @@ def tunnel_graph(state: SectionXState) -> nx.Graph:
     Node attributes: ``kind`` (island, zone, part), ``field`` and ``part`` for
     parts, ``capacity`` (SX-17), ``hiding``, ``door`` (the player whose door
     stands there, or None), ``owner`` (the tunnel's owner, SX-13) and
-    ``prisoners`` (the players of the prisoners there).
+    ``prisoners`` (the players of the prisoners there). ``g.graph["keys"]``: per player,
+    whether their key is still unused this round (SX-I6).
     """
     g = nx.Graph()
     occupants: dict[str, list[int]] = {}
@@ -87,6 +88,7 @@ def tunnel_graph(state: SectionXState) -> nx.Graph:
                     for j, other in enumerate(tiles[beyond]):
                         if other >> opposite(d) & 1:
                             g.add_edge(here, part_node(beyond, j))
+    g.graph["keys"] = tuple(bool(k) for k in state.keys)    # unused keys (SX-I6)
     # SX-13: a door makes its tunnel the door owner's.
     for tunnel in tunnels(g):
         owners = [g.nodes[n]["door"] for n in tunnel if g.nodes[n]["door"] is not None]
@@ -128,9 +130,9 @@ def owner_of(state_or_graph: SectionXState | nx.Graph, place: str) -> int | None
 
 
 def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -> bool:
-    """May ``player`` enter ``node`` at all (SX-13, SX-18)? With ``avoid_full`` also not
-    when it is full (SX-17) and another player's prisoners stand there: the player's own
-    prisoners can move on out of the way. Keys (SX-I6) are not counted."""
+    """May ``player`` enter ``node`` without a key (SX-13, SX-18)? With ``avoid_full`` also
+    not when it is full (SX-17) and another player's prisoners stand there: the player's own
+    prisoners can move on out of the way."""
     data = g.nodes[node]
     if data["kind"] == "zone":
         return not data["prisoners"]
@@ -138,47 +140,75 @@ def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -
         return True
     if data["door"] is not None and data["door"] != player:
         return False
+    return not _full(data, player, avoid_full)
+
+
+def _full(data: dict, player: int, avoid_full: bool) -> bool:
     here = data["prisoners"]
-    return not (avoid_full and len(here) >= data["capacity"]
-                and any(owner != player for owner in here))
+    return avoid_full and len(here) >= data["capacity"] and any(q != player for q in here)
+
+
+def step_graph(g: nx.Graph, player: int, *, avoid_full: bool = False) -> nx.DiGraph:
+    """Where ``player``'s prisoners may step, as a directed graph of ``(place, key)`` pairs,
+    ``key`` True while the player's key is unused (SX-I6). A step onto another player's door
+    part takes the key (SX-13); a zone is the end of the road (SX-18). Made once per graph."""
+    cache = g.graph.setdefault("step graphs", {})
+    found = cache.get((player, avoid_full))
+    if found is not None:
+        return found
+    steps = nx.DiGraph()
+    steps.add_nodes_from((n, k) for n in g for k in (False, True))
+    for a, b in g.edges:
+        for src, dst in ((a, b), (b, a)):
+            if g.nodes[src]["kind"] == "zone":
+                continue
+            if passable(g, player, dst, avoid_full=avoid_full):
+                steps.add_edges_from((((src, k), (dst, k)) for k in (False, True)))
+            elif g.nodes[dst]["kind"] == "part" and not _full(g.nodes[dst], player, avoid_full):
+                steps.add_edge((src, True), (dst, False))          # through a door: the key
+    cache[(player, avoid_full)] = steps
+    return steps
+
+
+def _with_key(g: nx.Graph, player: int) -> bool:
+    keys = g.graph.get("keys", ())
+    return player < len(keys) and keys[player]
 
 
 def reachable(state_or_graph: SectionXState | nx.Graph, player: int, start: str = ISLAND_NODE,
               *, avoid_full: bool = False) -> set[str]:
-    """Places ``player``'s prisoner on ``start`` could reach, steps unlimited."""
+    """Places ``player``'s prisoner on ``start`` could reach, steps unlimited, passing one other
+    player's door while the key is unused (SX-I6)."""
     g = _graph(state_or_graph)
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        node = frontier.pop()
-        if g.nodes[node]["kind"] == "zone" and node != start:
-            continue                                   # a zone is the end of the road
-        for n in g.neighbors(node):
-            if n not in seen and passable(g, player, n, avoid_full=avoid_full):
-                seen.add(n)
-                frontier.append(n)
-    return seen
+    origin = (start, _with_key(g, player))
+    return {start} | {n for n, _ in nx.descendants(step_graph(g, player, avoid_full=avoid_full),
+                                                   origin)}
 
 
 def escape_route(state_or_graph: SectionXState | nx.Graph, player: int, start: str = ISLAND_NODE,
                  *, avoid_full: bool = False) -> list[str] | None:
     """A shortest path of places from ``start`` to an open free zone for ``player``, or None.
 
-    The path avoids other players' doors (SX-13) and claimed zones (SX-18);
-    with ``avoid_full`` also places that are full now (SX-17). Ties go to the
-    lowest zone number, then to networkx's order.
+    The path avoids claimed zones (SX-18) and other players' doors (SX-13), but for one
+    door while the player's key is unused (SX-I6); with ``avoid_full`` also places that are
+    full of other players' prisoners now (SX-17). Of equally short paths, one that keeps the
+    key wins, then the lowest zone number, then networkx's order.
     """
     g = _graph(state_or_graph)
-    ways = [n for n in g.nodes if n == start or passable(g, player, n, avoid_full=avoid_full)]
-    paths = nx.single_source_shortest_path(g.subgraph(ways), start)
-    # A path through a zone (the end of the road, SX-18) to a farther one is never the
-    # shortest: the zone it passes is nearer.
-    best: list[str] | None = None
+    key = _with_key(g, player)
+    paths = nx.single_source_shortest_path(step_graph(g, player, avoid_full=avoid_full),
+                                           (start, key))
+    best: tuple[int, bool, int] | None = None
+    route: list[str] | None = None
     for gate in range(6):
-        path = paths.get(zone_node(gate))
-        if path is not None and len(path) > 1 and (best is None or len(path) < len(best)):
-            best = path
-    return best
+        for kept in (key, False):
+            path = paths.get((zone_node(gate), kept))
+            if path is None or len(path) < 2:
+                continue
+            rank = (len(path), kept != key, gate)
+            if best is None or rank < best:
+                best, route = rank, [n for n, _ in path]
+    return route
 
 
 def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False,
@@ -245,5 +275,5 @@ def places(names: Iterable[str]) -> list[int]:
 
 
 __all__ = ["tunnel_graph", "tunnels", "tunnel_of", "tunnel_length", "owner_of", "passable",
-           "reachable", "escape_route", "escape_routes", "check_engine_agrees", "ISLAND_NODE",
+           "step_graph", "reachable", "escape_route", "escape_routes", "check_engine_agrees", "ISLAND_NODE",
            "zone_node", "part_node"]

@@ -161,8 +161,17 @@ def test_exercise_a_door_claims_the_whole_component():
 
     s = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"], 0: ["0,3/0"]}, player=1)
     assert s.why_illegal(Door("0,2/0")).rule == "SX-14"
-    assert sorted(tunnels.reachable(act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}),
-                                    0)) == ["0,2/0", "0,3/0", "island", "zone 5"]
+
+
+
+def test_exercise_red_reaches_the_east_corridor_only_with_the_key():
+    corridors = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]})
+    south_east = {"island", "0,2/0", "0,3/0", "zone 5"}
+    assert tunnels.reachable(corridors, 0) == south_east | {"2,0/0", "3,0/0", "zone 0"}
+    keyless = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}, keys=False)
+    assert tunnels.reachable(keyless, 0) == south_east
+    # of the two equally short ways out, the drawn one keeps the key
+    assert tunnels.escape_route(corridors, 0) == ["island", "0,2/0", "0,3/0", "zone 5"]
 
 
 def test_SX_I3_with_strict_fit_the_turn_that_opens_onto_a_wall_is_refused():

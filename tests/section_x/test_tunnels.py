@@ -33,10 +33,30 @@ def test_SX_I5_tunnels_are_components_of_parts_and_doors_own_them():
 
 
 def test_SX_13_escape_routes_avoid_other_players_doors():
-    s = act(tiles={**EAST, "0,2": ("straight", 2), "0,3": ("straight", 2)}, doors={1: ["2,0/0"]})
+    s = act(tiles={**EAST, "0,2": ("straight", 2), "0,3": ("straight", 2)}, doors={1: ["2,0/0"]},
+            keys=False)
     assert escape_route(s, 1) == ["island", "2,0/0", "3,0/0", "zone 0"]
     assert escape_route(s, 0) == ["island", "0,2/0", "0,3/0", "zone 5"]
     assert "2,0/0" not in reachable(s, 0) and "zone 0" in reachable(s, 1)
+
+
+def test_SX_I6_with_the_key_a_route_may_pass_one_door():
+    one = act(tiles=EAST, doors={1: ["2,0/0"]})                     # keys on: Red holds one
+    assert escape_route(one, 0) == ["island", "2,0/0", "3,0/0", "zone 0"]
+    assert one.escape_distances(0)[parse_place("island")] == 3
+    spent = act(tiles=EAST, doors={1: ["2,0/0"]}, keys_left=[False, True])
+    assert escape_route(spent, 0) is None and parse_place("island") not in \
+        spent.escape_distances(0)
+    # a key opens one door, not two: from 3 west, past Blue's door on 2 west, over the
+    # island and past Blue's door on 2,0 would take two (zone 3 is claimed)
+    west = {"-2,0": ("straight", 0), "-3,0": ("straight", 0)}
+    two = act(tiles={**EAST, **west}, prisoners={0: ["-3,0/0"], 1: ["zone 3"]},
+              doors={1: ["-2,0/0", "2,0/0"]})
+    assert escape_route(two, 0, "-3,0/0") is None
+    assert reachable(two, 0, "-3,0/0") == {"-3,0/0", "-2,0/0", "island"}
+    assert parse_place("-3,0/0") not in two.escape_distances(0)
+    for state in (one, spent, two):
+        check_engine_agrees(state)
     blocked = act(tiles=EAST, prisoners={1: ["zone 0"]})
     assert escape_route(blocked, 0) is None              # the only zone is claimed (SX-18)
     assert escape_routes(act(tiles=EAST, prisoners={0: ["3,0/0"]}), 0) == {
