@@ -46,7 +46,7 @@ class EscapeBot(Bot):
     # --- phase 3 ----------------------------------------------------------
     def _phase_three(self, state: SectionXState, moves: tuple[Any, ...]) -> Any:
         p = state.current_player
-        dist = state.escape_distances(p)
+        dist = state.escape_distances(p, use_key=False)    # the key: see _progress
         best: list[Step] = []
         best_key: tuple[int, int] | None = None
         for m in moves:

@@ -1005,23 +1005,25 @@ class SectionXState(State):
         return values[player] - others
 
     def _progress(self, p: int) -> float:
-        dist = self.escape_distances(p, avoid_full=True)
+        # One key serves one prisoner a round: counting it for all of them misleads the bots.
+        dist = self.escape_distances(p, avoid_full=True, use_key=False)
         v = 10.0 * self.escaped(p) - 3.0 * self.buried(p)
         for c in self.prisoners_of(p):
             if c >= 0 or c == ISLAND:
                 v += 2.0 / (1 + dist.get(c, 12))
         return v
 
-    def escape_distances(self, player: int | None = None, avoid_full: bool = False
-                         ) -> dict[int, int]:
+    def escape_distances(self, player: int | None = None, avoid_full: bool = False,
+                         use_key: bool = True) -> dict[int, int]:
         """Steps from each place to the nearest open free zone (breadth-first, SX-18).
 
         With ``player`` given, parts holding another player's door are closed (SX-13), but
-        while the player's key is unused one of them may be passed (SX-I6); with
-        ``avoid_full`` also parts full of other players' prisoners are closed (SX-17). Step
-        budgets are ignored. ``tunnels.escape_route`` finds the same lengths with networkx.
+        while the player's key is unused (and ``use_key``) one of them may be passed
+        (SX-I6); with ``avoid_full`` also parts full of other players' prisoners are closed
+        (SX-17). Step budgets are ignored. ``tunnels.escape_route`` finds the same lengths
+        with networkx.
         """
-        key = ("escape", player, avoid_full)
+        key = ("escape", player, avoid_full, use_key)
         if key in self._memo:
             return self._memo[key]
         links = self.links()
@@ -1034,7 +1036,7 @@ class SectionXState(State):
             if avoid_full:
                 full = {c for c, ks in occ.items() if c >= 0 and len(ks) >= self.capacity(c)
                         and any(k // PRISONERS != player for k in ks)}
-        with_key = player is not None and bool(self.keys[player]) and bool(doors)
+        with_key = use_key and player is not None and bool(self.keys[player]) and bool(doors)
         layers = (False, True) if with_key else (False,)
         # Backwards from the open zones over (place, key still unused) pairs. A prisoner on
         # a closed part may still leave it, but no route passes through it; the key lets a

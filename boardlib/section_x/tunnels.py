@@ -170,32 +170,32 @@ def step_graph(g: nx.Graph, player: int, *, avoid_full: bool = False) -> nx.DiGr
     return steps
 
 
-def _with_key(g: nx.Graph, player: int) -> bool:
+def _with_key(g: nx.Graph, player: int, use_key: bool) -> bool:
     keys = g.graph.get("keys", ())
-    return player < len(keys) and keys[player]
+    return use_key and player < len(keys) and keys[player]
 
 
 def reachable(state_or_graph: SectionXState | nx.Graph, player: int, start: str = ISLAND_NODE,
-              *, avoid_full: bool = False) -> set[str]:
+              *, avoid_full: bool = False, use_key: bool = True) -> set[str]:
     """Places ``player``'s prisoner on ``start`` could reach, steps unlimited, passing one other
-    player's door while the key is unused (SX-I6)."""
+    player's door while the key is unused and ``use_key`` (SX-I6)."""
     g = _graph(state_or_graph)
-    origin = (start, _with_key(g, player))
+    origin = (start, _with_key(g, player, use_key))
     return {start} | {n for n, _ in nx.descendants(step_graph(g, player, avoid_full=avoid_full),
                                                    origin)}
 
 
 def escape_route(state_or_graph: SectionXState | nx.Graph, player: int, start: str = ISLAND_NODE,
-                 *, avoid_full: bool = False) -> list[str] | None:
+                 *, avoid_full: bool = False, use_key: bool = True) -> list[str] | None:
     """A shortest path of places from ``start`` to an open free zone for ``player``, or None.
 
     The path avoids claimed zones (SX-18) and other players' doors (SX-13), but for one
-    door while the player's key is unused (SX-I6); with ``avoid_full`` also places that are
-    full of other players' prisoners now (SX-17). Of equally short paths, one that keeps the
-    key wins, then the lowest zone number, then networkx's order.
+    door while the player's key is unused and ``use_key`` (SX-I6); with ``avoid_full`` also
+    places full of other players' prisoners now (SX-17). Of equally short paths, one that
+    keeps the key wins, then the lowest zone number, then networkx's order.
     """
     g = _graph(state_or_graph)
-    key = _with_key(g, player)
+    key = _with_key(g, player, use_key)
     paths = nx.single_source_shortest_path(step_graph(g, player, avoid_full=avoid_full),
                                            (start, key))
     best: tuple[int, bool, int] | None = None
@@ -212,13 +212,15 @@ def escape_route(state_or_graph: SectionXState | nx.Graph, player: int, start: s
 
 
 def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False,
-                  graph: nx.Graph | None = None) -> dict[str, list[str] | None]:
+                  use_key: bool = True, graph: nx.Graph | None = None
+                  ) -> dict[str, list[str] | None]:
     """For each place holding ``player``'s prisoners: its shortest escape route.
 
     ``graph``: the state's :func:`tunnel_graph`, if already built."""
     g = tunnel_graph(state) if graph is None else graph
     places = sorted({place_text(c) for c in state.prisoners_of(player) if c >= 0 or c == -1})
-    return {p: escape_route(g, player, p, avoid_full=avoid_full) for p in places}
+    return {p: escape_route(g, player, p, avoid_full=avoid_full, use_key=use_key)
+            for p in places}
 
 
 def links_as_text(state: SectionXState) -> set[frozenset[str]]:
@@ -255,15 +257,15 @@ def check_engine_agrees(state: SectionXState) -> None:
         assert sizes[t] == length[name], f"length of {name}'s tunnel differs"
     # the bots' escape distances (engine, breadth-first) are the graph's shortest routes
     for player in range(state.num_players):
-        for avoid_full in (False, True):
-            distances = state.escape_distances(player, avoid_full)
+        for avoid_full, use_key in ((False, True), (True, True), (True, False)):
+            distances = state.escape_distances(player, avoid_full, use_key)
             for place, route in escape_routes(state, player, avoid_full=avoid_full,
-                                              graph=g).items():
+                                              use_key=use_key, graph=g).items():
                 engine = distances.get(parse_place(place))
                 graph_steps = None if route is None else len(route) - 1
                 assert engine == graph_steps, (f"player {player}'s escape from {place} "
-                                               f"(avoid_full={avoid_full}): engine {engine}, "
-                                               f"graph {graph_steps}")
+                                               f"(avoid_full={avoid_full}, use_key={use_key}):"
+                                               f" engine {engine}, graph {graph_steps}")
 
 
 def places(names: Iterable[str]) -> list[int]:

@@ -44,6 +44,9 @@ def test_SX_I6_with_the_key_a_route_may_pass_one_door():
     one = act(tiles=EAST, doors={1: ["2,0/0"]})                     # keys on: Red holds one
     assert escape_route(one, 0) == ["island", "2,0/0", "3,0/0", "zone 0"]
     assert one.escape_distances(0)[parse_place("island")] == 3
+    # the bots plan without it: one key serves only one of a player's prisoners a round
+    assert escape_route(one, 0, use_key=False) is None
+    assert parse_place("island") not in one.escape_distances(0, use_key=False)
     spent = act(tiles=EAST, doors={1: ["2,0/0"]}, keys_left=[False, True])
     assert escape_route(spent, 0) is None and parse_place("island") not in \
         spent.escape_distances(0)
