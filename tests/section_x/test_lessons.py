@@ -179,3 +179,12 @@ def test_SX_I3_with_strict_fit_the_turn_that_opens_onto_a_wall_is_refused():
     strict = board(position(tiles=EAST, strict_fit=True))
     assert refused(strict, "field_2_0", "field_2_0") == "SX-I3"
     assert len(strict.match) == 0
+
+
+def test_SX_I10_when_nobody_can_reach_five_the_most_freed_wins():
+    b = board(act(tiles=EAST, prisoners={0: ["buried"] * 4 + ["zone 5", "3,0/0"],
+                                         1: ["buried"] * 4 + ["2,0/0"]}))
+    assert refused(b, "prisoner_3_0_0_0", "zone_0") is None
+    outcome = b.state.outcome()
+    assert outcome.rule == "SX-I10" and outcome.winners == (0,) and outcome.scores == (2.0, 0.0)
+    assert b.state.buried(1) == 5
