@@ -49,9 +49,10 @@ def invariant(state: SectionXState, *, graph: bool = True) -> None:
                 seen.add(comp[d[0]])
     # step budget
     assert state.used_total == sum(state.used) <= 5 and max(state.used) <= 2
-    # the engine's adjacency equals the networkx graph (checked once per board and doors)
+    # the engine's adjacency, tunnels, owners and escape distances equal the networkx
+    # graph's (checked once per board, doors, prisoners and keys)
     if graph:
-        key = (state.board, state.doors)
+        key = (state.board, state.doors, state.locs, state.keys)
         if key not in _CHECKED:
             check_engine_agrees(state)
             if len(_CHECKED) > 5000:
