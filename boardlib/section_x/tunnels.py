@@ -201,7 +201,7 @@ def escape_route(state_or_graph: SectionXState | nx.Graph, player: int, start: s
     best: tuple[int, bool, int] | None = None
     route: list[str] | None = None
     for gate in range(6):
-        for kept in (key, False):
+        for kept in ((True, False) if key else (False,)):
             path = paths.get((zone_node(gate), kept))
             if path is None or len(path) < 2:
                 continue
