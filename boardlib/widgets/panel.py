@@ -151,16 +151,23 @@ class GamePanel(w.VBox):
                           *extra_controls],
                          layout=w.Layout(flex_flow="row wrap"))
 
-        self.option_widgets = self._option_form()
-        self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._build_seat_widgets()
-        players = self.option_widgets.get("players")
-        if players is not None:
-            players.observe(lambda _: self._build_seat_widgets(), names="value")
-        setup = w.VBox([w.HBox(list(self.option_widgets.values()),
-                               layout=w.Layout(flex_flow="row wrap")), self.seat_box])
-        self.setup = w.Accordion(children=[setup], selected_index=None)
-        self.setup.set_title(0, "New game options and seats")
+        # The New game form, made only when shown (a teaching board has a dozen of them:
+        # every widget is one more model for the browser to load). Without it, New game
+        # keeps the options and seats.
+        self.option_widgets: dict[str, w.Widget] = {}
+        self.seat_box: w.HBox | None = None
+        self.setup: w.Accordion | None = None
+        if show_setup:
+            self.option_widgets = self._option_form()
+            self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+            self._build_seat_widgets()
+            players = self.option_widgets.get("players")
+            if players is not None:
+                players.observe(lambda _: self._build_seat_widgets(), names="value")
+            form = w.VBox([w.HBox(list(self.option_widgets.values()),
+                                  layout=w.Layout(flex_flow="row wrap")), self.seat_box])
+            self.setup = w.Accordion(children=[form], selected_index=None)
+            self.setup.set_title(0, "New game options and seats")
 
         shown: list[w.Widget] = [self.view]
         if show_history:    # made only when shown: a dropped widget is closed by Python
@@ -169,7 +176,7 @@ class GamePanel(w.VBox):
                                 layout=w.Layout(flex="1 1 240px", min_width="220px")))
         body = w.HBox(shown, layout=w.Layout(flex_flow="row wrap", width="100%"))
         children: list[w.Widget] = [self.status_line, body, self.why_line, toolbar, self.actions]
-        if show_setup:
+        if self.setup is not None:
             children.append(self.setup)
         super().__init__(children=children)
         self.add_class("boardlib-panel")
@@ -611,6 +618,8 @@ class GamePanel(w.VBox):
         return int(players.value) if players is not None else self.game.num_players
 
     def _build_seat_widgets(self) -> None:
+        if self.seat_box is None:
+            return
         n = self._seat_count_from_form()
         old = [d.value for d in self.seat_box.children]
         dropdowns = []
@@ -626,7 +635,7 @@ class GamePanel(w.VBox):
         self.seat_box.children = dropdowns
 
     def _new_game_from_form(self) -> None:
-        seats = [d.value for d in self.seat_box.children]
+        seats = None if self.seat_box is None else [d.value for d in self.seat_box.children]
         self.new_game(seats=seats, **self._form_options())
 
     # --- static pictures for saved notebooks ------------------------------

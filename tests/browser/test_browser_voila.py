@@ -84,6 +84,20 @@ def stored_outputs(name: str) -> int:
     return sum(len(cell.get("outputs", ())) for cell in notebook["cells"])
 
 
+def failed_headings(page) -> list[str]:
+    """The nearest heading above each output that says "Error displaying widget"."""
+    return page.evaluate("""() => {
+        const found = [];
+        const nodes = [...document.querySelectorAll('h1, h2, h3, .jp-OutputArea-output')];
+        let heading = '(none)';
+        for (const node of nodes) {
+            if (/^H[123]$/.test(node.tagName)) heading = node.innerText.trim();
+            else if (node.innerText.includes('Error displaying widget')) found.push(heading);
+        }
+        return found;
+    }""")
+
+
 @pytest.mark.parametrize("name", GAME_APPS)
 def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
     """The README's Voila links: each game's notebook runs every cell in Voila, its live
@@ -113,7 +127,8 @@ def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
         # --show_tracebacks: a failing cell would print its traceback into the page
         expect(outputs.filter(has_text="Traceback")).to_have_count(0)
         failed = page.get_by_text("Error displaying widget")
-        assert failed.count() == 0, (f"{name}: {failed.count()} widgets failed to display; "
+        assert failed.count() == 0, (f"{name}: {failed.count()} widgets failed to display, "
+                                     f"under the headings {failed_headings(page)}; "
                                      f"browser console: {console[-10:]}")
         boards = page.locator(".boardlib-board")
         expect(boards.locator("svg").first).to_be_visible(timeout=120_000)

@@ -277,12 +277,15 @@ def test_long_games_show_only_the_newest_moves(monkeypatch):
 
 
 def test_small_teaching_panels_leave_out_setup_and_history():
-    panel = make(show_setup=False, show_history=False, board_width="300px")
-    assert panel.setup not in panel.children
+    panel = make(show_setup=False, show_history=False, board_width="300px",
+                 seats=["human", "random"])
+    assert panel.setup is None and panel.option_widgets == {} and panel.seat_box is None
     assert panel.children[1].children == (panel.view,)
     assert panel.view.max_width == "300px"
     panel.play("mark 0")                 # the lists still follow the game, just not shown
     assert "mark 0" in panel.move_list.value
+    panel.new_game_button.click()        # without the form: the same options and seats
+    assert len(panel.match) == 0 and panel.seats == ("human", "random")
 
 
 class ScriptedTTT(TTTController):
