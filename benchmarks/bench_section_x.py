@@ -3,8 +3,8 @@
 Plays seeded random 4-player games through the public API only (``random_move``,
 the move ``rng.choice(legal_moves())`` would pick, then ``apply``; ``apply`` trusts
 the move ``random_move`` just picked on that state and checks any other with
-``why_illegal``). Random players almost never free prisoners, so these games run to the ``max_turns`` limit
-(default 400 turns, SX-I10); the figures say so. CPU time is reported because
+``why_illegal``). Random players almost never free prisoners, so these games run to the
+``max_turns`` limit (default 400 turns, SX-I10); the figures say so. CPU time is reported because
 the machine is shared.
 
 Click latency: a random player's clicks through ``SectionXBoard`` from a crowded

@@ -48,7 +48,7 @@ from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compac
                           parse_id, svg_settings)
 
 from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
-from .rules import OVER, PRISONERS, SectionXState
+from .rules import OVER, PRISONERS, TILE_PHASE, SectionXState
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 
 PLAYER_COLORS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
@@ -401,7 +401,7 @@ def _strip_pieces(layout: _Layout, state: SectionXState, selection: Any) -> list
     pieces: list[Piece] = [(("handlabel", p), lambda: [Text(
         xmin + 0.3, y + 1.5, f"{PLAYER_NAMES[p]}'s hand", fontsize=8, ha="left",
         va="center", gid="handlabel")])]
-    if state.phase == "tile":
+    if state.phase == TILE_PHASE:
         for k, (arrow, name) in enumerate((("↺", "turn_1"), ("↻", "turn_5"))):
             pieces.append((("turn", k), lambda k=k, arrow=arrow, name=name: [
                 Circle((xmin + 4.9 + 1.0 * k, y + 1.5), 0.36, facecolor="#f4f4f4",
@@ -477,8 +477,10 @@ def tunnel_graph_svg(state: SectionXState) -> str:
     :func:`boardlib.section_x.tunnels.tunnel_graph` (edges to the island end on the island
     field they face, edges to a zone on its gate). A tunnel's dots and lines take its
     owner's colour (SX-13), dark grey without a door. For each player, a thick dashed line
-    follows the shortest escape route of the prisoner nearest to a free zone (avoiding
-    other players' doors and claimed zones). ``pointer-events: none`` lets clicks through.
+    follows the shortest escape route of the prisoner nearest to a free zone
+    (:func:`boardlib.section_x.tunnels.escape_route`: past claimed zones and other
+    players' doors, but for one door while the key is unused). ``pointer-events: none``
+    lets clicks through.
     """
     from . import tunnels   # networkx: only when the overlay is asked for
 

@@ -138,8 +138,8 @@ class SectionXController(BaseController):
             if value == ISLAND:
                 return Select(None)                         # puts the picked tile down
             if isinstance(selection, tuple) and selection[0] == "hand":
-                at = Hex(0, 0) if value == ISLAND else GATES[zone_code(0) - value]
-                return Play(PlaceTile(TILE_KINDS[hand[selection[1]]].name, at, selection[2]))
+                gate = GATES[zone_code(0) - value]      # the engine refuses gates (SX-I1)
+                return Play(PlaceTile(TILE_KINDS[hand[selection[1]]].name, gate, selection[2]))
             return None
         if kind == "doorpile":
             return Play(Door("island"))     # the engine: doors come in phase 3 (SX-05)

@@ -101,8 +101,8 @@ class GamePanel(w.VBox):
                                 **self.bot_settings.get(hint_bot, {}))
 
         # --- widgets ---------------------------------------------------
-        # Every widget gets its layout when it is made: a layout replaced while the browser
-        # is still building the widget is closed under it ("Error displaying widget").
+        # Every widget gets its final layout when it is made (a replaced Layout would be
+        # one more model for the browser to load).
         self.view = BoardView(max_width=board_width, layout=w.Layout(flex="3 1 420px"))
         self.view.on_click(self.click)
         self.status_line = w.HTML(layout=w.Layout(min_height="1.5em"))
@@ -170,7 +170,7 @@ class GamePanel(w.VBox):
             self.setup.set_title(0, "New game options and seats")
 
         shown: list[w.Widget] = [self.view]
-        if show_history:    # made only when shown: a dropped widget is closed by Python
+        if show_history:    # made only when shown: fewer models for the browser
             shown.append(w.VBox([w.HTML("<b>Moves</b>"), self.move_list,
                                  w.HTML("<b>Events</b>"), self.event_log],
                                 layout=w.Layout(flex="1 1 240px", min_width="220px")))

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
+import boardlib
 from boardlib.section_x import tunnels
+from boardlib.section_x.board import OCEAN_INDEX
 from boardlib.section_x.positions import EAST, H, SOUTH_EAST, act, position
+from boardlib.section_x.rules import (FIELD_INDEX, GATE_DISTANCE, Door, EndTurn, MoveTile,
+                                      PlaceTile)
 from boardlib.section_x.widget import SectionXBoard
 
 
@@ -91,8 +95,6 @@ def test_corridors_red_door_in_the_south_east_leaves_blue_route_east():
 
 
 def test_SX_03_on_an_empty_ocean_the_hand_tile_fits_everywhere():
-    import boardlib
-
     b = board(boardlib.load("section_x", players=3, seed=1).new_initial_state())
     b.click("hand_0")
     assert len(re.findall(r'id="targetfield_', b.svg)) == 48
@@ -101,8 +103,6 @@ def test_SX_03_on_an_empty_ocean_the_hand_tile_fits_everywhere():
 
 
 def test_SX_06_no_draw_with_three_tiles_in_hand():
-    from boardlib.section_x.rules import EndTurn
-
     b = board(act(player=1, hands={0: ["straight", "fork", "branch"]}))
     stack = len(b.state.stack)
     end_turn = next(w for w in b.actions.children if w.description == "End turn")
@@ -122,8 +122,6 @@ def test_SX_I6_the_key_opens_a_door_once_a_round():
 # --- the exercises' folded solutions -------------------------------------------------
 
 def test_exercise_the_tight_curve_fits_on_every_empty_field():
-    from boardlib.section_x.rules import PlaceTile
-
     fit = position(tiles={"2,0": ("straight", 0)}, hands={0: ["straight", "tight-curve"]})
     fields = {m.field for m in fit.legal_moves()
               if isinstance(m, PlaceTile) and m.kind == "tight-curve"}
@@ -131,8 +129,6 @@ def test_exercise_the_tight_curve_fits_on_every_empty_field():
 
 
 def test_exercise_the_hiding_place_may_move_to_the_five_other_far_fields():
-    from boardlib.section_x.rules import FIELD_INDEX, GATE_DISTANCE, MoveTile
-
     hide = position(tiles={"2,-1": ("hiding", 0)}, prisoners={0: ["2,-1/0", "2,-1/0"]})
     targets = {str(m.dst) for m in hide.legal_moves() if isinstance(m, MoveTile)}
     assert targets == {"1,1", "1,-2", "-1,-1", "-2,1", "-1,2"}
@@ -140,13 +136,10 @@ def test_exercise_the_hiding_place_may_move_to_the_five_other_far_fields():
             "0,2", "1,1"]
     far = {r for r in ring if GATE_DISTANCE[FIELD_INDEX[H(r)]] == 3}
     assert far == targets | {"2,-1"}
-    from boardlib.section_x.board import OCEAN_INDEX
     assert max(GATE_DISTANCE[f] for f in OCEAN_INDEX) == 3      # no ocean field is farther
 
 
 def test_exercise_on_a_tie_the_earlier_door_stays():
-    from boardlib.section_x.rules import PlaceTile
-
     row = {"0,-3": ("straight", 0), "1,-3": ("straight", 0), "3,-3": ("straight", 0),
            "4,-3": ("straight", 0)}
     tie = position(tiles=row, doors={0: ["0,-3/0"], 1: ["3,-3/0"]}, player=1,
@@ -157,11 +150,8 @@ def test_exercise_on_a_tie_the_earlier_door_stays():
 
 
 def test_exercise_a_door_claims_the_whole_component():
-    from boardlib.section_x.rules import Door
-
     s = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"], 0: ["0,3/0"]}, player=1)
     assert s.why_illegal(Door("0,2/0")).rule == "SX-14"
-
 
 
 def test_exercise_red_reaches_the_east_corridor_only_with_the_key():
