@@ -47,7 +47,7 @@ from boardlib.grids.hexdraw import SQRT3, hex_center
 from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg, default_style,
                           parse_id, svg_settings)
 
-from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
+from .board import FIELD_INDEX, FIELDS, GATES, IS_OCEAN, ISLAND, ISLAND_FIELDS, is_zone, zone_code
 from .rules import OVER, PRISONERS, TILE_PHASE, SectionXState
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 
@@ -214,7 +214,7 @@ def _layout() -> _Layout:
 
 
 def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
-             hint: Any = None, show_graph: bool = False) -> str:
+             hint: Any = None, show_graph: bool = False, show_coordinates: bool = False) -> str:
     """The board as an SVG string (same arguments, same bytes).
 
     ``selection``: what the player picked: ``("hand", k, rotation)``, ``("tile", Hex)``
@@ -224,9 +224,11 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
     the island) or fields (``Hex``) to outline as legal destinations. ``hint``: a move
     to mark (its fields are outlined in violet). ``show_graph``: overlay the tunnel graph
     and each player's shortest escape route (:func:`tunnel_graph_svg`).
+    ``show_coordinates``: label every ocean field with its ``q,r``, as the notebook's
+    texts and ``Hex("q,r")`` name them.
     """
     layout = _layout()
-    pieces = _board_pieces(layout, state, selection, list(targets), hint)
+    pieces = _board_pieces(layout, state, selection, list(targets), hint, show_coordinates)
     if not show_graph:
         return layout.svg(pieces)
     # the graph lies on the tiles, under prisoners, doors, outlines and the strip
@@ -235,14 +237,15 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
 
 
 def draw_png(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
-             hint: Any = None, dpi: int = 100) -> bytes:
-    """The same picture as ``draw_svg``, as PNG bytes."""
+             hint: Any = None, show_coordinates: bool = False, dpi: int = 100) -> bytes:
+    """The same picture as ``draw_svg`` (without the graph), as PNG bytes."""
     layout = _layout()
-    return layout.png(_board_pieces(layout, state, selection, list(targets), hint), dpi)
+    return layout.png(_board_pieces(layout, state, selection, list(targets), hint,
+                                    show_coordinates), dpi)
 
 
 def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets: list[Any],
-                  hint: Any) -> list[Piece]:
+                  hint: Any, show_coordinates: bool = False) -> list[Piece]:
     """The picture as (key, artist builder) pairs, in drawing order (later on top)."""
     xmin, bottom, top = layout.xmin, layout.bottom, layout.top
     pieces: list[Piece] = [(("background",), lambda: [Rectangle(
@@ -260,6 +263,12 @@ def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets
     # fields, each with its tile
     for f, h in enumerate(FIELDS):
         pieces.append((("field", f, looks.get(f)), lambda f=f: _field_artists(f, looks.get(f))))
+    if show_coordinates:
+        for f, h in enumerate(FIELDS):
+            if IS_OCEAN[f]:
+                tiled = f in looks
+                pieces.append((("coordinate", f, tiled),
+                               lambda h=h, tiled=tiled: [_coordinate_artist(h, tiled)]))
     # target zones and the island (under the prisoners)
     target_fields = {t for t in targets if isinstance(t, Hex)}
     target_codes = sorted({t for t in targets if isinstance(t, int)})
@@ -349,6 +358,16 @@ def _field_artists(f: int, look: tuple[str, int] | None) -> list[Any]:
     if look is not None:
         artists += _tile_artists(c, KIND_BY_NAME[look[0]], look[1], f"{h.q}_{h.r}")
     return artists
+
+
+def _coordinate_artist(h: Hex, tiled: bool) -> Text:
+    """The label ``q,r`` low in field ``h``; a click on it is a click on the field."""
+    x, y = hex_center(h)
+    label = f"{h.q},{h.r}".replace("-", "\N{MINUS SIGN}")
+    box = dict(boxstyle="round,pad=0.12", facecolor="white", alpha=0.8, edgecolor="none")
+    return Text(x, y - 0.58, label, ha="center", va="center", fontsize=5.5,
+                color="#2c4a5e", bbox=box if tiled else None,
+                gid=f"{'tilebody' if tiled else 'field'}_{h.q}_{h.r}")
 
 
 def _stack_artists(h: Hex, p: int, count: int, sel: bool) -> list[Any]:

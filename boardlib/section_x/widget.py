@@ -9,7 +9,8 @@ Phase 3 (SX-12 … SX-16): click a place with one of your prisoners (the island,
 a tunnel part), then a joined place to step there; or click one of your doors
 (under the board, or on the board) and then a tunnel part. "End turn" finishes.
 The "Tunnel graph" box draws the networkx tunnel graph over the tiles, each tunnel in
-its owner's colour, with every player's shortest escape route dashed.
+its owner's colour, with every player's shortest escape route dashed; the
+"Coordinates" box labels each ocean field with its ``q,r``.
 
 The controller only turns clicks into candidate moves; the engine decides with
 ``why_illegal``, and its refusal (with the rule ID) shows in the "why not?" line.
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import re
 from typing import Any, Sequence
+
+import ipywidgets as widgets
 
 import boardlib
 from boardlib.core.api import Illegal
@@ -48,14 +51,17 @@ class SectionXController(BaseController):
 
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
+    #: Label the ocean fields with ``q,r`` (the panel's "Coordinates" box).
+    show_coordinates: bool = False
 
     # --- drawing --------------------------------------------------------------
     def draw(self, state: SectionXState, selection: Any, hint: Any = None) -> str:
         return draw_svg(state, selection, targets=self.targets(state, selection), hint=hint,
-                        show_graph=self.show_graph)
+                        show_graph=self.show_graph, show_coordinates=self.show_coordinates)
 
     def static_svg(self, state: SectionXState) -> str:
-        return draw_svg(state, show_graph=self.show_graph)
+        return draw_svg(state, show_graph=self.show_graph,
+                        show_coordinates=self.show_coordinates)
 
     def targets(self, state: SectionXState, selection: Any) -> list[Any]:
         """Where the selected thing may go (from the legal moves): fields or place codes."""
@@ -338,13 +344,15 @@ class SectionXBoard(GamePanel):
     ``seats``: per player ``"human"``, ``"random"``, ``"greedy"`` (the escape bot of this
     game), ``"mcts"`` or a bot. ``show_graph``: start with the "Tunnel graph" box ticked
     (the networkx tunnel graph over the tiles, coloured by owner, and each player's
-    shortest escape route). Game options (``seed``, ``keys``, ``strict_fit``,
-    ``round_target``, ``max_turns``) and :class:`GamePanel` keywords may be given too.
+    shortest escape route). ``show_coordinates``: start with the "Coordinates" box ticked
+    (each ocean field labelled ``q,r``, the names the notebook's texts use). Game options
+    (``seed``, ``keys``, ``strict_fit``, ``round_target``, ``max_turns``) and
+    :class:`GamePanel` keywords may be given too.
     """
 
     def __init__(self, players: int = 2, state: SectionXState | None = None,
                  seats: Sequence[str | Bot] | None = None, show_graph: bool = False,
-                 **kwargs: Any) -> None:
+                 show_coordinates: bool = False, **kwargs: Any) -> None:
         names = {o.name for o in SectionXGame.OPTIONS} - {"players"}
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
         game = state.game if state is not None else boardlib.load(
@@ -354,11 +362,22 @@ class SectionXBoard(GamePanel):
         # (this beat 200-move play-outs counted as nothing in 6 of 8 games).
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 40,
                                                     "cutoff_scale": 10.0}})
-        super().__init__(game, SectionXController(), state=state, seats=seats,
+        controller = SectionXController()
+        controller.show_coordinates = show_coordinates
+        self.coordinates_box = widgets.Checkbox(
+            value=show_coordinates, description="Coordinates", indent=False,
+            tooltip="Label every ocean field with its q,r", layout=widgets.Layout(width="auto"))
+        controls = [self.coordinates_box, *kwargs.pop("extra_controls", ())]
+        super().__init__(game, controller, state=state, seats=seats, extra_controls=controls,
                          graph_toggle=("Tunnel graph", "Overlay the tunnel graph: a dot per "
                                        "tunnel part, lines where openings face, coloured by "
                                        "the tunnel's owner; dashed: shortest escape routes"),
                          show_graph=show_graph, **kwargs)
+        self.coordinates_box.observe(self._toggle_coordinates, names="value")
+
+    def _toggle_coordinates(self, change: dict[str, Any]) -> None:
+        self.controller.show_coordinates = bool(change["new"])  # type: ignore[attr-defined]
+        self.redraw()
 
 
 __all__ = ["SectionXBoard", "SectionXController", "FIELD_PREFIXES", "PART_PREFIXES"]

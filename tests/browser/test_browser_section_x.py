@@ -9,6 +9,8 @@ page shows it: ids of tiles and prisoners, the status line and the move list.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -23,6 +25,7 @@ NEW_GAME_PANEL, STEP_PANEL = 0, 1
 STEP_TILES = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
 STEP_PRISONERS = {0: ["2,0/0"]}
 PLACE_AT = Hex(2, 0)  # an ocean field next to the island
+COORDINATE_LABEL = re.compile("^\N{MINUS SIGN}?\\d,\N{MINUS SIGN}?\\d$")  # a field label: q,r
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +123,22 @@ def test_the_tunnel_graph_box_draws_the_graph_and_clicks_pass_through_it(noteboo
         assert hit is not None and hit.split("_")[0] in {"part", "prisoner", "door"}, hit
     panel.get_by_label("Tunnel graph").uncheck()
     expect(board.locator("#tunnelgraph")).to_have_count(0)
+
+
+def test_the_coordinates_box_labels_the_fields_and_a_label_clicks_as_its_field(notebook_page):
+    """Ticking "Coordinates" writes q,r on the 48 ocean fields (SX-I1), as the notebook's
+    texts name them; the mouse on a label reaches the field (or tile) under it."""
+    page, panel = notebook_page, panel_of(notebook_page, STEP_PANEL)
+    board = panel.locator(".boardlib-board")
+    labels = board.locator("svg text").filter(has_text=COORDINATE_LABEL)
+    expect(labels).to_have_count(0)
+    panel.get_by_label("Coordinates").check()
+    expect(labels).to_have_count(48)
+    for text, field in (("3,0", "tilebody_3_0"), ("1,1", "field_1_1")):
+        box = labels.filter(has_text=re.compile(f"^{text}$")).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                            " const g = e && e.closest('[id]'); return g ? g.id : null; }", [x, y])
+        assert hit == field, (text, hit)
+    panel.get_by_label("Coordinates").uncheck()
+    expect(labels).to_have_count(0)

@@ -357,3 +357,28 @@ def test_any_click_in_any_position_is_a_selection_a_move_or_a_refusal_with_a_rul
                     assert result is None
 
     check()
+
+
+def test_SX_I1_coordinates_box_labels_every_ocean_field_and_keeps_clicks():
+    """The "Coordinates" box writes ``q,r`` on each of the 48 ocean fields (SX-I1), the
+    names the notebook's "Try this" texts use; a click on a label is a click on its field."""
+    s = position(tiles={"2,0": ("straight", 0)}, hands={0: ["straight"]})
+    board = SectionXBoard(state=s, show_setup=False, show_history=False)
+    off = board.svg
+    assert "\N{MINUS SIGN}" not in off and board.coordinates_box.description == "Coordinates"
+    board.coordinates_box.value = True
+    on = board.svg
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", on)
+    minus = "\N{MINUS SIGN}"
+    coordinates = {t for t in labels if re.fullmatch(rf"{minus}?\d,{minus}?\d", t)}
+    assert len(coordinates) == 48 and {"2,0", "3,0", f"{minus}2,{minus}2"} <= coordinates
+    assert "0,0" not in coordinates and "4,\N{MINUS SIGN}4" not in coordinates  # island, gate
+    board.click("hand_0")
+    board.click("field_3_0")             # the label's id on an empty field: placed there
+    assert board.match.moves == (PlaceTile("straight", H("3,0"), 0),)
+    # now under a tile, the label clicks as the tile (matplotlib's own ids are skipped)
+    assert re.search(r'<g id="tilebody_3_0">\s*<g id="patch_\d+">.*?</g>\s*<text[^>]*>3,0<',
+                     board.svg, re.S)
+    board.coordinates_box.value = False
+    assert "\N{MINUS SIGN}" not in board.svg
+    assert SectionXBoard(state=s, show_coordinates=True).coordinates_box.value
