@@ -420,13 +420,13 @@ def _strip_pieces(layout: _Layout, state: SectionXState, selection: Any) -> list
     pieces: list[Piece] = [(("handlabel", p), lambda: [Text(
         xmin + 0.3, y + 1.5, f"{PLAYER_NAMES[p]}'s hand", fontsize=8, ha="left",
         va="center", gid="handlabel")])]
-    if state.phase == TILE_PHASE:
+    if state.phase == TILE_PHASE:   # right of the three hand places, clear of the board
         for k, (arrow, name) in enumerate((("↺", "turn_1"), ("↻", "turn_5"))):
-            pieces.append((("turn", k), lambda k=k, arrow=arrow, name=name: [
-                Circle((xmin + 4.9 + 1.0 * k, y + 1.5), 0.36, facecolor="#f4f4f4",
-                       edgecolor="#555555", linewidth=1.0, gid=name),
-                Text(xmin + 4.9 + 1.0 * k, y + 1.5, arrow, ha="center", va="center_baseline",
-                     fontsize=9, gid=name)]))
+            xy = (xmin + 7.45, y + 0.45 - 0.9 * k)
+            pieces.append((("turn", k), lambda xy=xy, arrow=arrow, name=name: [
+                Circle(xy, 0.36, facecolor="#f4f4f4", edgecolor="#555555", linewidth=1.0,
+                       gid=name),
+                Text(*xy, arrow, ha="center", va="center_baseline", fontsize=9, gid=name)]))
     for k, tile in enumerate(state.hands[p]):
         chosen = isinstance(selection, tuple) and selection[0] == "hand" and selection[1] == k
         rot = selection[2] if chosen else 0
