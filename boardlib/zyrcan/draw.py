@@ -51,6 +51,7 @@ TARGET_FILL = "#fff1a8"
 TARGET_EDGE = "#111111"
 HINT_EDGE = "#7c3aed"
 SELECTED_EDGE = "#111111"
+COORD_COLOR = "#6b6659"
 SHIP_RADIUS = 0.58
 UNIT_INCHES = 0.30  # drawing size of one hex radius
 RESERVE_STRIP = 2.4  # height of the reserve strip under the board, in hex radii
@@ -107,6 +108,7 @@ class _Board:
         self.background = Rectangle((self.xmin, bottom), width, height, facecolor=BACKGROUND,
                                     edgecolor="none", gid="background")
         self.cell: dict[Hex, tuple[Any, ...]] = {}
+        self.coords: dict[Hex, Text] = {}
         for h, (x, y) in zip(self.hexes, centers):
             cell = RegularPolygon((x, y), 6, radius=0.97, orientation=0.0, facecolor=HEX_FILL,
                                   edgecolor=HEX_EDGE, linewidth=1.0, gid=hex_id("hex", h))
@@ -118,6 +120,10 @@ class _Board:
                                     edgecolor=TARGET_EDGE, linewidth=2.6,
                                     gid=hex_id("target", h), visible=False)
             self.cell[h] = (cell, ship, label, target)
+            # the hex's q,r low in the hex, under any ship; a click on it clicks the hex
+            self.coords[h] = Text(x, y - 0.76, f"{h.q},{h.r}".replace("-", "\N{MINUS SIGN}"),
+                                  ha="center", va="center", fontsize=6, color=COORD_COLOR,
+                                  gid=hex_id("hex", h))
         # Up to two hint outlines (a placement, or an attack's origin and target).
         self.hint_patches = []
         for _ in range(2):
@@ -158,6 +164,7 @@ class _Board:
 
     def _artists(self) -> list[Any]:
         found = [self.background] + [a for parts in self.cell.values() for a in parts]
+        found += list(self.coords.values())
         found += self.hint_patches + [self.hint_arrow, self.reserve_title, self.caption]
         found += [a for parts in self.reserve.values() for a in parts]
         return found
@@ -172,8 +179,9 @@ class _Board:
         """Matplotlib's SVG for these artists, drawn in this order (invisible ones skipped)."""
         return compact_svg(self._canvas.render(a for a in artists if a.get_visible()))
 
-    def _hex_piece(self, h: Hex, lit: bool, ship: tuple[int, int, bool] | None) -> str:
-        key = (h, lit, ship)
+    def _hex_piece(self, h: Hex, lit: bool, ship: tuple[int, int, bool] | None,
+                   coordinates: bool) -> str:
+        key = (h, lit, ship, coordinates)
         piece = self._pieces.get(key)
         if piece is None:
             # Built from smaller pieces, each drawn once: a new ship costs its disc and digit,
@@ -181,6 +189,8 @@ class _Board:
             cell, disc, label, target = self.cell[h]
             parts = [self._piece(("cell", h, lit), lambda: cell.set_facecolor(
                 TARGET_FILL if lit else HEX_FILL), cell)]
+            if coordinates:
+                parts.append(self._piece(("coordinate", h), lambda: None, self.coords[h]))
             if ship is not None:
                 owner, engines, chosen = ship
 
@@ -211,7 +221,8 @@ class _Board:
         return piece
 
     def svg(self, state: ZyrcanState, selected: Hex | int | None, highlight: frozenset[Hex],
-            hint: Any, show_attacks: bool, default_type: int | None = None) -> str:
+            hint: Any, show_attacks: bool, default_type: int | None = None,
+            show_coordinates: bool = False) -> str:
         ships = state.ships()  # the public API: the engine's internal board may change
         chosen_hex = selected if isinstance(selected, Hex) else None
         parts = [self._header if state.phase == PLACEMENT else self._header_short,
@@ -219,7 +230,7 @@ class _Board:
         for h in self.hexes:
             ship = ships.get(h)
             look = None if ship is None else (ship.owner, ship.engines, h == chosen_hex)
-            parts.append(self._hex_piece(h, h in highlight, look))
+            parts.append(self._hex_piece(h, h in highlight, look, show_coordinates))
         if show_attacks:
             parts.append(self._attack_arrows(state))
         parts.extend(self._hint_pieces(hint, state))
@@ -331,7 +342,8 @@ def _caption(state: ZyrcanState) -> str:
 
 def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
              highlight: Iterable[Hex] = (), *, hint: Any = None,
-             show_attacks: bool = False, default_type: int | None = None) -> str:
+             show_attacks: bool = False, default_type: int | None = None,
+             show_coordinates: bool = False) -> str:
     """The board as an SVG string.
 
     ``selected``: a hex (its ship gets a thick outline) or an engine count (that reserve
@@ -339,10 +351,12 @@ def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
     none is chosen, dashed). ``highlight``: hexes outlined as targets (``target_<q>_<r>``).
     ``hint``: a move to mark. ``show_attacks``: overlay the attack graph, an arrow from
     every ship to every enemy it could destroy next (ZY-07 … ZY-10), whoever's turn it is.
+    ``show_coordinates``: write each hex's ``q,r`` in it, as moves and messages name hexes.
     Same arguments, same bytes.
     """
     board = _board_for(state.game)
-    return board.svg(state, selected, frozenset(highlight), hint, show_attacks, default_type)
+    return board.svg(state, selected, frozenset(highlight), hint, show_attacks, default_type,
+                     show_coordinates)
 
 
 def draw_attack_graph(state: ZyrcanState, **kwargs: Any) -> str:

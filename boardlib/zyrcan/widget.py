@@ -40,8 +40,9 @@ class ZyrcanController(BaseController):
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
 
-    def __init__(self, show_attacks: bool = False) -> None:
+    def __init__(self, show_attacks: bool = False, show_coordinates: bool = False) -> None:
         self.show_attacks = show_attacks  # overlay the attack graph (arrows attacker -> victim)
+        self.show_coordinates = show_coordinates  # write q,r in every hex
 
     # --- drawing --------------------------------------------------------------
     def draw(self, state: ZyrcanState, selection: Any, hint: Any = None) -> str:
@@ -49,14 +50,17 @@ class ZyrcanController(BaseController):
             chosen = self.chosen_type(state, selection)
             default = None if chosen is not None else self.placing_type(state, None)
             return draw_svg(state, selected=chosen, default_type=default, hint=hint,
-                            show_attacks=self.show_attacks)
+                            show_attacks=self.show_attacks,
+                            show_coordinates=self.show_coordinates)
         if isinstance(selection, Hex):
             return draw_svg(state, selected=selection, highlight=state.targets(selection).values(),
-                            hint=hint, show_attacks=self.show_attacks)
-        return draw_svg(state, hint=hint, show_attacks=self.show_attacks)
+                            hint=hint, show_attacks=self.show_attacks,
+                            show_coordinates=self.show_coordinates)
+        return draw_svg(state, hint=hint, show_attacks=self.show_attacks,
+                        show_coordinates=self.show_coordinates)
 
     def static_svg(self, state: ZyrcanState) -> str:
-        return draw_svg(state)
+        return draw_svg(state, show_coordinates=self.show_coordinates)
 
     @staticmethod
     def chosen_type(state: ZyrcanState, selection: Any) -> int | None:
@@ -179,24 +183,34 @@ class ZyrcanBoard(GamePanel):
     ``seats``: per player ``"human"``, ``"random"``, ``"greedy"``, ``"mcts"`` or a bot.
     ``show_attacks``: start with the attack graph drawn over the board (every ship's possible
     attacks, ZY-07 … ZY-10); the "Attack arrows" box turns it on and off.
+    ``show_coordinates``: start with the "Coordinates" box ticked (each hex labelled ``q,r``,
+    the names the move list, the messages and the notebook use).
     Other keywords go to :class:`GamePanel` (``delay``, ``hint_bot``, ``show_history`` ...).
     """
 
     def __init__(self, players: int = 3, state: ZyrcanState | None = None,
                  seats: Sequence[str | Bot] | None = None, show_attacks: bool = False,
-                 **kwargs: Any) -> None:
+                 show_coordinates: bool = False, **kwargs: Any) -> None:
         options = {k: kwargs.pop(k) for k in ("board", "first_player") if k in kwargs}
         game = state.game if state is not None else boardlib.load("zyrcan", players=players,
                                                                    **options)
         self.attack_arrows = widgets.Checkbox(value=show_attacks, description="Attack arrows",
                                               indent=False, layout=widgets.Layout(width="auto"))
-        controls = [self.attack_arrows, *kwargs.pop("extra_controls", ())]
-        super().__init__(game, ZyrcanController(show_attacks), state=state, seats=seats,
-                         extra_controls=controls, **kwargs)
+        self.coordinates_box = widgets.Checkbox(
+            value=show_coordinates, description="Coordinates", indent=False,
+            tooltip="Label every hex with its q,r", layout=widgets.Layout(width="auto"))
+        controls = [self.attack_arrows, self.coordinates_box, *kwargs.pop("extra_controls", ())]
+        super().__init__(game, ZyrcanController(show_attacks, show_coordinates), state=state,
+                         seats=seats, extra_controls=controls, **kwargs)
         self.attack_arrows.observe(self._toggle_arrows, names="value")
+        self.coordinates_box.observe(self._toggle_coordinates, names="value")
 
     def _toggle_arrows(self, change: dict[str, Any]) -> None:
         self.controller.show_attacks = bool(change["new"])
+        self.redraw()
+
+    def _toggle_coordinates(self, change: dict[str, Any]) -> None:
+        self.controller.show_coordinates = bool(change["new"])
         self.redraw()
 
 

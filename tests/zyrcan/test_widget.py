@@ -235,3 +235,23 @@ def test_attack_arrows_overlay_follows_the_checkbox():
     board.attack_arrows.value = False
     assert 'id="attack-' not in board.svg
     assert 'id="attack-' in ZyrcanBoard(state=board.state, show_attacks=True).svg
+
+
+def test_ZY_01_coordinates_box_labels_every_hex_with_the_q_r_moves_use():
+    """The move list, the messages and the notebook name hexes ``q,r``; the "Coordinates"
+    box writes that name in every hex (under any ship), and a click on it clicks the hex."""
+    board = attack_board()
+    hexes = board.state.game.hexes
+    labels = lambda svg: re.findall(r"<text[^>]*>(\d+,\d+)</text>", svg)  # noqa: E731
+    assert labels(board.svg) == []
+    board.coordinates_box.value = True
+    assert sorted(labels(board.svg)) == sorted(f"{h.q},{h.r}" for h in hexes)
+    label_group = re.search(r'<g id="(hex_\d+_\d+)">\s*<text[^>]*>2,4</text>', board.svg)
+    assert label_group.group(1) == "hex_2_4"          # clicks as the hex it names
+    board.click("ship_2_2")
+    board.click(label_group.group(1))                 # Red's 2-engine ship hits 2,4 (SE)
+    assert board.match.moves == (Attack(Hex(2, 2), SE),)
+    assert len(labels(board.svg)) == len(hexes)       # still there after the move
+    board.coordinates_box.value = False
+    assert labels(board.svg) == []
+    assert labels(ZyrcanBoard(state=board.state, show_coordinates=True).svg)
