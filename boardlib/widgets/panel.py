@@ -138,6 +138,7 @@ class GamePanel(w.VBox):
                                    style={"description_width": "initial"},
                                    layout=w.Layout(width="220px"))
         self.actions = w.HBox()
+        self._action_moves: list[Any] = []   # the moves of the buttons in self.actions
         self.graph_box: w.Checkbox | None = None
         if graph_toggle is not None:
             controller.show_graph = show_graph  # type: ignore[attr-defined]
@@ -571,14 +572,21 @@ class GamePanel(w.VBox):
 
     def _refresh_actions(self) -> None:
         wanted = [] if self.state.is_terminal() else list(self._helpers.button_moves(self.state))
+        # Buttons with the same labels are kept (fewer widget models), so a button looks its
+        # move up when pressed: the next character's "move → look" is another move.
+        self._action_moves = [move for _, move in wanted]
         labels = [label for label, _ in wanted]
         if [b.description for b in self.actions.children] != labels:
             buttons = []
-            for label, move in wanted:
+            for k, label in enumerate(labels):
                 b = w.Button(description=label, layout=w.Layout(width="auto"))
-                b.on_click(lambda _, m=move: self.try_move(m))
+                b.on_click(lambda _, k=k: self._press_action(k))
                 buttons.append(b)
             self.actions.children = buttons
+
+    def _press_action(self, k: int) -> None:
+        if k < len(self._action_moves):
+            self.try_move(self._action_moves[k])
 
     # --- the New game form ------------------------------------------------
     def _option_form(self) -> dict[str, w.Widget]:

@@ -161,3 +161,21 @@ def test_bots_fill_the_other_seats_and_the_view_stays_the_humans():
     assert board.svg == draw_svg(state, 0, targets=board.controller.targets(state, None))
     assert board.controller._viewer(board.match.states[2]) == 0   # a state where a bot moves
     assert board.match.states[2].current_player != 0
+
+
+def test_R25_07_program_buttons_program_whoever_is_next_by_the_same_labels():
+    """The next character's buttons read the same ("move → look" …) but are other moves:
+    pressing them programs that character, not the one before (who is refused, R25-07)."""
+    board = Room25Board(mode="cooperative", players=2)
+    board.view.click("room_7")                              # the first clues (R25-05)
+    board.view.click("room_13")
+    programmed = []
+    for _ in range(4):                                      # all four characters in turn
+        state = board.state
+        assert state.phase == "program"
+        labels = [b.description for b in board.actions.children]
+        board.actions.children[labels.index("move → look")].click()
+        assert board.last_refusal is None, board.why_line.value
+        assert board.state is not state
+        programmed.append(board.match.moves[-1])
+    assert len(set(programmed)) == 4 and board.state.phase != "program"
