@@ -133,7 +133,7 @@ class ZyrcanController(BaseController):
             engines = self.placing_type(state, selection)
             placed = sum(1 for _ in state.ships())
             return (f"placement (ZY-05): click a hex to place a {engines}-engine ship, or pick "
-                    f"another type under the board · {placed} ships placed")
+                    f"another type under the board · {placed} ship{'s' * (placed != 1)} placed")
         if state.phase != ATTACK:
             return ""
         if state.legal_moves() == (Pass(),):
@@ -155,7 +155,7 @@ class ZyrcanController(BaseController):
         names = [self.player_name(p) for p in outcome.winners]
         best = max(outcome.scores) if outcome.scores else 0
         if len(names) == 1:
-            result = f"{names[0]} wins with {best:g} engines (ZY-13)"
+            result = f"{names[0]} wins with {best:g} engine{'s' * (best != 1)} (ZY-13)"
         else:
             result = (f"{' and '.join(names)} share the win with {best:g} engines each "
                       "(ZY-13, ZY-I4)")
