@@ -263,15 +263,26 @@ def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets
     # fields, each with its tile
     for f, h in enumerate(FIELDS):
         pieces.append((("field", f, looks.get(f)), lambda f=f: _field_artists(f, looks.get(f))))
-    if show_coordinates:
+    target_fields = {t for t in targets if isinstance(t, Hex)}
+    target_codes = sorted({t for t in targets if isinstance(t, int)})
+    # outlines of the selected, target and hinted fields, under the labels and pieces
+    selected_field = selection[1] if isinstance(selection, tuple) and selection[0] == "tile" else None
+    hint_fields = _hint_fields(hint)
+    for f, h in enumerate(FIELDS):
+        if h == selected_field or h in target_fields or h in hint_fields:
+            edge = (SELECT_EDGE if h == selected_field else
+                    TARGET_EDGE if h in target_fields else HINT_EDGE)
+            prefix = "targetfield" if h in target_fields else "selectfield"
+            pieces.append((("outline", f, edge, prefix), lambda h=h, edge=edge, prefix=prefix: [
+                RegularPolygon(hex_center(h), 6, radius=0.88, orientation=0.0, fill=False,
+                               edgecolor=edge, linewidth=2.6, gid=f"{prefix}_{h.q}_{h.r}")]))
+    if show_coordinates:       # over the outlines, which would hide them
         for f, h in enumerate(FIELDS):
             if IS_OCEAN[f]:
                 tiled = f in looks
                 pieces.append((("coordinate", f, tiled),
                                lambda h=h, tiled=tiled: [_coordinate_artist(h, tiled)]))
     # target zones and the island (under the prisoners)
-    target_fields = {t for t in targets if isinstance(t, Hex)}
-    target_codes = sorted({t for t in targets if isinstance(t, int)})
     for code in target_codes:
         if is_zone(code):
             g = zone_code(0) - code
@@ -318,17 +329,7 @@ def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets
                 (hex_center(GATES[g])[0], hex_center(GATES[g])[1] - 0.1), 0.3,
                 facecolor=PLAYER_COLORS[o], edgecolor="white", linewidth=1.2,
                 gid=f"zone_{g}")]))
-    # outlines: the selected field, target fields, hinted fields, target parts
-    selected_field = selection[1] if isinstance(selection, tuple) and selection[0] == "tile" else None
-    hint_fields = _hint_fields(hint)
-    for f, h in enumerate(FIELDS):
-        if h == selected_field or h in target_fields or h in hint_fields:
-            edge = (SELECT_EDGE if h == selected_field else
-                    TARGET_EDGE if h in target_fields else HINT_EDGE)
-            prefix = "targetfield" if h in target_fields else "selectfield"
-            pieces.append((("outline", f, edge, prefix), lambda h=h, edge=edge, prefix=prefix: [
-                RegularPolygon(hex_center(h), 6, radius=0.88, orientation=0.0, fill=False,
-                               edgecolor=edge, linewidth=2.6, gid=f"{prefix}_{h.q}_{h.r}")]))
+    # target parts (over the prisoners)
     for code in target_codes:
         if code >= 0 and (code >> 2) in looks and (code & 3) < len(
                 KIND_BY_NAME[looks[code >> 2][0]].parts):
@@ -454,8 +455,9 @@ def _strip_pieces(layout: _Layout, state: SectionXState, selection: Any) -> list
     if doors_left:
         pieces.append((("doorlabel",), lambda: [Text(x0, y + 0.8, "doors", fontsize=7,
                                                      ha="left", va="center", gid="doorlabel")]))
-    scores = "  ".join(f"{PLAYER_NAMES[q]} {state.escaped(q)} free {state.buried(q)} lost"
-                       + (" key" if state.keys[q] else "") for q in range(state.num_players))
+    each = [f"{PLAYER_NAMES[q]}: {state.escaped(q)} free, {state.buried(q)} buried"
+            + (", key unused" if state.keys[q] else "") for q in range(state.num_players)]
+    scores = "\n".join("  ·  ".join(each[i:i + 2]) for i in range(0, len(each), 2))
     pieces.append((("scores", scores), lambda: [Text(
         xmin + 0.3, bottom + 0.45, scores, fontsize=6.5, ha="left", va="center",
         gid="scores")]))

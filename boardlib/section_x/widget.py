@@ -215,8 +215,10 @@ class SectionXController(BaseController):
             name = TILE_KINDS[hand[k]].name if k < len(hand) else "straight"
             return Play(PlaceTile(name, Hex(2, 0), 0))   # the engine: phase 2 is over (SX-05)
         if kind == "field":
-            return Illegal("SX-I4", "Prisoners stand on tunnel parts, the island or a free "
-                                    "zone; click one of those.")
+            part = self._part_of_field(state, value, selection)
+            if isinstance(part, Illegal):
+                return part
+            kind, value = "part", part
         if kind == "doorpile":
             if value != p:
                 return Illegal("SX-13", "You can only place your own doors.")
@@ -239,6 +241,25 @@ class SectionXController(BaseController):
             return Select(("from", place))
         # not yours: the engine explains (no prisoner of yours there, SX-I4)
         return Play(Step(place_text(place), place_text(place)))
+
+    @staticmethod
+    def _part_of_field(state: SectionXState, h: Hex, selection: Any) -> int | Illegal:
+        """A click on a tile beside its channels means its only part, if it has one."""
+        door = isinstance(selection, tuple) and selection[0] == "door"
+        tile = state.tile_at(h)
+        if tile is None:
+            if door:
+                return Illegal("SX-I5", f"A door stands on a tunnel part, and {h} has no tile.")
+            return Illegal("SX-I4", f"Prisoners stand on tunnel parts, the island or a free "
+                                    f"zone, and {h} has no tile.")
+        kind = tile[0]
+        if len(kind.parts) == 1:
+            return FIELD_INDEX[h] * 4
+        what = ("A door stands on one tunnel part" if door else
+                "A prisoner steps onto one tunnel part")
+        return Illegal("SX-I5" if door else "SX-I4",
+                       f"{what}, and the {kind.title} on {h} has {len(kind.parts)}: click the "
+                       "light channel of the one you mean.")
 
     @staticmethod
     def _own_places(state: SectionXState) -> set[int]:
@@ -290,6 +311,9 @@ class SectionXController(BaseController):
             used = [state.used[k] for k in range(PRISONERS * p, PRISONERS * (p + 1))
                     if state.locs[k] == selection[1]]
             more = min(left, STEPS_PER_PRISONER - min(used, default=STEPS_PER_PRISONER))
+            if more == 0:
+                return (f"phase 3: this prisoner has no step left (SX-16: two each, five a "
+                        f"turn; {left} left this turn); pick another one, a door, or End turn")
             return (f"phase 3: click an outlined place to step there (this prisoner: {more} "
                     f"more step{'s' if more != 1 else ''}; {left} steps left this turn, SX-16)")
         if isinstance(selection, tuple) and selection[0] == "door":

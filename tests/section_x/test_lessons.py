@@ -178,3 +178,18 @@ def test_SX_I10_when_nobody_can_reach_five_the_most_freed_wins():
     outcome = b.state.outcome()
     assert outcome.rule == "SX-I10" and outcome.winners == (0,) and outcome.scores == (2.0, 0.0)
     assert b.state.buried(1) == 5
+
+
+def test_SX_07_turned_the_straight_misses_3_0_and_turned_back_it_fits():
+    """The Try-this of SX-07: turn the hand tile, 3,0 is not outlined and is refused; ↻
+    turns it back and 3,0 takes it."""
+    b = board(position(tiles={"2,0": ("straight", 0)}, hands={0: ["straight", "tight-curve"]}))
+    b.click("hand_0")
+    b.click("hand_0")                                   # turned a sixth
+    assert "targetfield_3_0" not in b.svg
+    b.click("field_3_0")
+    assert b.last_refusal.rule == "SX-07" and b.match.moves == ()
+    b.click("turn_5")                                   # ↻ turns it back
+    assert "targetfield_3_0" in b.svg
+    b.click("field_3_0")
+    assert b.match.moves == (PlaceTile("straight", H("3,0"), 0),)

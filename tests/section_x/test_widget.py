@@ -382,3 +382,32 @@ def test_SX_I1_coordinates_box_labels_every_ocean_field_and_keeps_clicks():
     board.coordinates_box.value = False
     assert "\N{MINUS SIGN}" not in board.svg
     assert SectionXBoard(state=s, show_coordinates=True).coordinates_box.value
+
+
+def test_SX_I4_a_click_on_a_tile_beside_its_channel_means_its_only_part():
+    """Learners click the tile, not its thin channel: on a one-part tile that is the part;
+    on a tile with more parts the refusal says to click the channel (SX-I4, SX-I5)."""
+    s = act(tiles={**EAST, "0,2": ("crossing", 0)}, prisoners={0: ["2,0/0"]})
+    board = SectionXBoard(state=s)
+    board.click("prisoner_2_0_0_0")
+    board.click("tilebody_3_0")                      # the straight's body: its one part
+    assert board.match.moves == (Step("2,0/0", "3,0/0"),)
+    board.undo()
+    board.click("doorpile_0")
+    board.click("tilebody_0_2")                      # a crossing has two parts
+    assert board.last_refusal.rule == "SX-I5" and "crossing on 0,2 has 2" in board.message
+    board.click("field_1_1")                         # no tile at all
+    assert board.last_refusal.rule == "SX-I5" and "1,1 has no tile" in board.message
+    board.click("tilebody_3_0")                      # the door goes on the straight's part
+    assert board.match.moves == (Door("3,0/0"),)
+
+
+def test_SX_16_status_says_when_the_picked_prisoner_has_no_step_left():
+    s = act(tiles=EAST, prisoners={0: ["island"]})
+    board = SectionXBoard(state=s)
+    for src, dst in (("island_0_0", "part_2_0_0"), ("part_2_0_0", "part_3_0_0")):
+        board.click(src)
+        board.click(dst)
+    board.click("prisoner_3_0_0_0")
+    assert "this prisoner has no step left" in board.status_line.value
+    assert "3 left this turn" in board.status_line.value
