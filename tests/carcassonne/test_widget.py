@@ -139,3 +139,15 @@ def test_overlay_off_never_builds_the_graph(monkeypatch):
     board = CarcassonneBoard(state=position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]))
     board.click("turn_1"), board.click("turn_3"), board.click("place_1_0")
     assert board.state.board[(1, 0)] == ("TU2", 0) and overlay(board.view.svg) is None
+
+
+def test_CB_04_lesson_turning_L_twice_makes_the_place_by_the_city_fit():
+    """The notebook's CB-04 Try-this: L's road meets the start tile's city above it (refused);
+    turned twice, L's city continues the start tile's city."""
+    board = CarcassonneBoard(state=position("L", deck=["U", "V"]))
+    board.click("place_0_1")
+    assert board.last_refusal.rule == "CB-04" and board.match.moves == ()
+    board.click("hand_0")
+    board.click("hand_0")                           # turned twice: 180°
+    board.click("place_0_1")
+    assert [str(m) for m in board.match.moves] == ["tile 0,1 rot 180"]
