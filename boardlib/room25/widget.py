@@ -162,6 +162,22 @@ class Room25Controller(BaseController):
     def status(self, state: Room25State, selection: Any) -> str:
         if state.is_terminal():
             return ""
+        return self._action_status(state) + self._role_note(state)
+
+    def _role_note(self, state: Room25State) -> str:
+        """Suspicion (R25-38): the seat whose view is shown is told its secret role, and
+        the roles revealed so far (R25-39, R25-40, R25-43)."""
+        viewer = self._viewer(state)
+        if state.game.mode != "suspicion" or viewer is None:
+            return ""
+        game = state.game
+        mine = [c for c in range(game.num_chars) if game.owner[c] == viewer]
+        note = " · you: " + ", ".join(f"{game.names[c]}, {state.roles[c]}" for c in mine)
+        shown = [f"{game.names[c]} {state.roles[c]}" for c in range(game.num_chars)
+                 if c not in mine and state.role_public(c)]
+        return note + (f" · revealed: {', '.join(shown)}" if shown else "") + " (R25-38)"
+
+    def _action_status(self, state: Room25State) -> str:
         c = state.current_character
         name = state.game.names[c] if c is not None else ""
         if state.phase == "clue":

@@ -179,3 +179,15 @@ def test_R25_07_program_buttons_program_whoever_is_next_by_the_same_labels():
         assert board.state is not state
         programmed.append(board.match.moves[-1])
     assert len(set(programmed)) == 4 and board.state.phase != "program"
+
+
+def test_R25_38_the_suspicion_seat_is_told_its_own_role_and_no_other():
+    board = Room25Board(mode="suspicion", players=5, viewer=0, seed=2,
+                        seats=["human", "role", "role", "role", "role"])
+    roles = board.state.roles
+    names = board.state.game.names
+    status = board.status_line.value
+    assert f"you: {names[0]}, {roles[0]}" in status and "revealed" not in status
+    assert all(names[c] not in status for c in range(1, 5))
+    cooperative = Room25Board(mode="cooperative", players=2)
+    assert "you:" not in cooperative.status_line.value      # no hidden roles there
