@@ -49,6 +49,8 @@ CITY_EDGE = "#6d4c33"
 ROAD_COLOR = "#fafafa"
 CLOISTER_FILL = "#c0392b"
 FIT_FILL = "#fff1a8"
+# An empty place is painted, barely: an unpainted inside would let clicks fall through it.
+PLACE_FILL = (1.0, 1.0, 1.0, 0.01)
 HINT_EDGE = "#7c3aed"
 UNIT_INCHES = 0.7
 
@@ -575,7 +577,7 @@ def feature_graph_svg(state: CarcassonneState) -> str:
 
 
 def _place(x: int, y: int, fit: bool) -> list[Any]:
-    out = [Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, facecolor=FIT_FILL if fit else "none",
+    out = [Rectangle((x - 0.46, y - 0.46), 0.92, 0.92, facecolor=FIT_FILL if fit else PLACE_FILL,
                      edgecolor="#888888", linewidth=1.0, linestyle=(0, (3, 2)),
                      gid=f"place_{x}_{y}")]
     if fit:

@@ -57,6 +57,12 @@ def test_a_click_lays_a_tile_then_a_follower(notebook_page, ui):
     assert ui.board_ids(board, "fit_") == fits(0)
     expect(status).to_contain_text(f"Blue to move — lay tile {tile} (CB-04): turned 0°")
 
+    # A click inside a place where the tile does not fit as turned is refused (CB-04): the
+    # whole place takes the click, not only its dashed border.
+    ui.real_click(page, board, f"place_{x}_{y}", redraw=False)
+    expect(panel.locator(".boardlib-why")).to_contain_text("CB-04")
+    assert ui.board_ids(board, "tile_") == {"tile_0_0"}
+
     # Turn the tile in hand twice: the yellow places follow the rotation (CB-04).
     ui.real_click(page, board, "hand_0")
     ui.real_click(page, board, "hand_0")
