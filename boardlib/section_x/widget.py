@@ -314,6 +314,10 @@ class SectionXController(BaseController):
             if more == 0:
                 return (f"phase 3: this prisoner has no step left (SX-16: two each, five a "
                         f"turn; {left} left this turn); pick another one, a door, or End turn")
+            if not self.targets(state, selection):
+                return ("phase 3: this prisoner cannot step anywhere now: no place joined to "
+                        "it is open to it (SX-I4, SX-17, SX-18); pick another one, a door, "
+                        "or End turn")
             return (f"phase 3: click an outlined place to step there (this prisoner: {more} "
                     f"more step{'s' if more != 1 else ''}; {left} steps left this turn, SX-16)")
         if isinstance(selection, tuple) and selection[0] == "door":

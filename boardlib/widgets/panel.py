@@ -313,7 +313,8 @@ class GamePanel(w.VBox):
         self.hint_move = move
         self.message = f"Hint ({self.hint_bot_kind}): {self._helpers.describe(state, move)}"
         self.last_refusal = None
-        self.why_line.value = f"💡 {html.escape(self.message)}"
+        # violet like the hint's outline on the board, not the red of a refusal
+        self.why_line.value = f'<span class="boardlib-hint">{html.escape(self.message)}</span>'
         self._draw()
         return move
 

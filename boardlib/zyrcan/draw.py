@@ -120,8 +120,8 @@ class _Board:
                                     edgecolor=TARGET_EDGE, linewidth=2.6,
                                     gid=hex_id("target", h), visible=False)
             self.cell[h] = (cell, ship, label, target)
-            # the hex's q,r low in the hex, under any ship; a click on it clicks the hex
-            self.coords[h] = Text(x, y - 0.76, f"{h.q},{h.r}".replace("-", "\N{MINUS SIGN}"),
+            # the hex's q,r low in the hex, below any ship; a click on it clicks the hex
+            self.coords[h] = Text(x, y - 0.79, f"{h.q},{h.r}".replace("-", "\N{MINUS SIGN}"),
                                   ha="center", va="center", fontsize=6, color=COORD_COLOR,
                                   gid=hex_id("hex", h))
         # Up to two hint outlines (a placement, or an attack's origin and target).
@@ -189,8 +189,6 @@ class _Board:
             cell, disc, label, target = self.cell[h]
             parts = [self._piece(("cell", h, lit), lambda: cell.set_facecolor(
                 TARGET_FILL if lit else HEX_FILL), cell)]
-            if coordinates:
-                parts.append(self._piece(("coordinate", h), lambda: None, self.coords[h]))
             if ship is not None:
                 owner, engines, chosen = ship
 
@@ -210,6 +208,11 @@ class _Board:
             if lit:
                 parts.append(self._piece(("target", h), lambda: target.set_visible(True),
                                          target))
+            if coordinates:   # last, on a patch of the hex's colour: outlines cross it
+                label = self.coords[h]
+                fill = TARGET_FILL if lit else HEX_FILL
+                parts.append(self._piece(("coordinate", h, fill), lambda: label.set_bbox(dict(
+                    boxstyle="round,pad=0.1", facecolor=fill, edgecolor="none")), label))
             piece = self._pieces[key] = "".join(parts)
         return piece
 

@@ -411,3 +411,11 @@ def test_SX_16_status_says_when_the_picked_prisoner_has_no_step_left():
     board.click("prisoner_3_0_0_0")
     assert "this prisoner has no step left" in board.status_line.value
     assert "3 left this turn" in board.status_line.value
+
+
+def test_SX_I4_status_says_when_the_picked_prisoner_cannot_step_anywhere():
+    board = SectionXBoard(state=act(tiles={"3,0": ("straight", 0)}, prisoners={0: ["island"]}))
+    board.click("island_0_0")                # no tile touches the island: nowhere to go
+    assert board.selection[0] == "from"
+    assert "cannot step anywhere now" in board.status_line.value
+    assert not re.search(r'id="target_', board.svg)

@@ -176,6 +176,7 @@ def test_bot_move_hint_and_bot_seats():
     assert isinstance(hint, Place) and len(board.match.moves) == 3
     assert ids(board.svg, "hint") == {f"hint_{hint.at.q}_{hint.at.r}"}
     assert "Hint (greedy)" in board.why_line.value
+    assert "boardlib-hint" in board.why_line.value   # violet, not a refusal's red
     board.bot_move()                       # plays for the human seat, then the bots reply
     assert len(board.match.moves) == 6 and ids(board.svg, "hint") == set()
     board.undo()                           # back to the human's turn, past the bots' moves
