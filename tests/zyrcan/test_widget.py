@@ -247,7 +247,8 @@ def test_ZY_01_coordinates_box_labels_every_hex_with_the_q_r_moves_use():
     assert labels(board.svg) == []
     board.coordinates_box.value = True
     assert sorted(labels(board.svg)) == sorted(f"{h.q},{h.r}" for h in hexes)
-    label_group = re.search(r'<g id="(hex_\d+_\d+)">\s*<text[^>]*>2,4</text>', board.svg)
+    label_group = re.search(r'<g id="(hex_\d+_\d+)">\s*<g id="patch_\d+">(?:(?!</g>).)*</g>'
+                            r'\s*<text[^>]*>2,4</text>', board.svg, re.S)
     assert label_group.group(1) == "hex_2_4"          # clicks as the hex it names
     board.click("ship_2_2")
     board.click(label_group.group(1))                 # Red's 2-engine ship hits 2,4 (SE)
