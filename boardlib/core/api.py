@@ -32,10 +32,18 @@ class IllegalMoveError(ValueError):
     """Raised by ``State.apply`` for a move the rules forbid; the state is unchanged."""
 
     def __init__(self, move: object, rule: str, reason: str) -> None:
-        super().__init__(f"{move}: {reason} ({rule})")
+        super().__init__(f"{_move_text(move)}: {reason} ({rule})")
         self.move = move
         self.rule = rule
         self.reason = reason
+
+
+def _move_text(move: object) -> str:
+    """``str(move)``, or its repr when a malformed move cannot even be written out."""
+    try:
+        return str(move)
+    except Exception:     # e.g. a field index outside the board
+        return repr(move)
 
 
 class InvalidInputError(ValueError):
@@ -145,7 +153,8 @@ class State(ABC):
         return rng.choice(self.legal_moves())
 
     def apply(self, move: Any) -> "State":
-        if move is not self._picked:     # a move random_move picked here is legal already
+        # A move random_move picked here is legal already; None means nothing was picked.
+        if move is None or move is not self._picked:
             problem = self.why_illegal(move)
             if problem is not None:
                 raise IllegalMoveError(move, problem.rule, problem.reason)
@@ -191,14 +200,18 @@ class Option:
     rule: str = ""
 
     def check(self, value: Any) -> None:
-        if self.choices is not None and value not in self.choices:
+        # 3.0 == 3 and True == 1, but neither is a player count: compare types too
+        if self.choices is not None and not any(
+                value == c and type(value) is type(c) for c in self.choices):
             raise InvalidInputError(
                 f"option {self.name}={value!r} is not one of {list(self.choices)}"
                 + (f" ({self.rule})" if self.rule else ""))
-        if self.choices is None and self.default is not None and not isinstance(
-                value, type(self.default)):
-            raise InvalidInputError(
-                f"option {self.name}={value!r} should be a {type(self.default).__name__}")
+        wanted = type(self.default)
+        if self.choices is None and self.default is not None and not (
+                isinstance(value, wanted) and (wanted is bool or not isinstance(value, bool))):
+            kind = {bool: "true or false", int: "a whole number", str: "a text"}.get(
+                wanted, f"a {wanted.__name__}")
+            raise InvalidInputError(f"option {self.name}={value!r} should be {kind}")
 
 
 class Game(ABC):
