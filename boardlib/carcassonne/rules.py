@@ -1145,6 +1145,9 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
     s.scores = tuple(scores)
     end = data["end_scores"]
     require((end is None) == (phase != OVER), "end scores exist exactly when the game is over")
+    require(end is None or (isinstance(end, list) and len(end) == n and all(
+        _whole(v) and v >= 0 for v in end)), "end scores must be whole numbers >= 0")
+    require(phase != OVER or not s.deck, "a game is over only when no tile is left to lay (CB-13)")
     s.end_scores = None if end is None else tuple(end)
     # Completed features were scored in their turn; this turn's wait for EndTurn.
     pending_groups: set[int] = set()
@@ -1176,8 +1179,8 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
     s.completed = tuple(done)
     for key in ("king", "baron"):
         value = data[key]
-        require(value is None or (isinstance(value, list) and len(value) == 2 and 0 <= value[0]
-                                  < n and isinstance(value[1], int)), f"bad {key}")
+        require(value is None or (isinstance(value, list) and len(value) == 2 and _whole(value[0])
+                                  and 0 <= value[0] < n and _whole(value[1])), f"bad {key}")
         require(value is None or o["king_robber_baron"], f"{key} without KR-01")
         setattr(s, key, None if value is None else tuple(value))
     missed = data["missed"]
@@ -1185,6 +1188,11 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
             "bad 'missed'")
     s.missed = frozenset(missed)
     return s
+
+
+def _whole(value: Any) -> bool:
+    """A whole number as JSON gives it (``True`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 GAME_CLASS = CarcassonneGame

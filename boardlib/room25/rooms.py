@@ -83,14 +83,16 @@ def validate_composition(rooms: Iterable[Any] | Mapping[str, int]) -> list[str]:
     if isinstance(rooms, Mapping):
         items: list[Any] = []
         for key, count in rooms.items():
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise InvalidInputError(f"room count for {key!r} must be a whole number (R25-I1)")
+            # 25 at most: a count from a save file must not make a list of millions first
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 25:
+                raise InvalidInputError(f"room count for {key!r} must be a whole number from 0 "
+                                        "to 25 (R25-I1)")
             items.extend([key] * count)
     elif isinstance(rooms, (list, tuple)):
         items = list(rooms)
     else:
         raise InvalidInputError("a custom composition is a list of room keys (R25-I1)")
-    unknown = sorted({str(k) for k in items if k not in KINDS})
+    unknown = sorted({str(k) for k in items if not isinstance(k, str) or k not in KINDS})
     if unknown:
         raise InvalidInputError(
             f"unknown room kind(s) {unknown}; known kinds are {list(ROOM_KEYS)} (R25-I1)")

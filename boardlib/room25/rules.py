@@ -81,6 +81,7 @@ def exit_controls(pos: int) -> tuple[tuple[int, int], ...]:
 CHARACTERS = ("Scientist", "Nerd", "Dude", "Babe", "Colossus", "Little Girl")  # R25-01, R25-46
 SYMBOLS = ("circle", "circle", "square", "square", "cross", "cross")
 ACTIONS = "MLPC"
+ACTION_TOKENS = tuple(ACTIONS)   # "x in" this compares whole values, of any type
 ACTION_NAMES = {"M": "move", "L": "look", "P": "push", "C": "control"}
 ACTION_LETTERS = {v: k for k, v in ACTION_NAMES.items()}
 PRISONER, GUARD = "prisoner", "guard"
@@ -909,7 +910,7 @@ class Room25State(State):
                                "performed later.")
             if move.char != c:
                 return Illegal("R25-07", f"It is {name}'s turn to program.")
-            if move.first not in ACTIONS or (move.second and move.second not in ACTIONS):
+            if not all(a in ACTION_TOKENS for a in (move.first, move.second or "M")):
                 return Illegal("R25-01", "The four actions are move, look, push and control.")
             if move.first == move.second:
                 return Illegal("R25-07", "The two programmed actions must be two different "

@@ -1,5 +1,6 @@
 """The shared API on Carcassonne: catalogue, moves as text, saved states, import isolation."""
 import json
+import random
 
 import pytest
 
@@ -112,3 +113,19 @@ def test_observation_hides_only_the_pile_order():
     assert seen["deck"] == sorted(full["deck"]) and seen["deck"] != full["deck"]
     assert {k: v for k, v in seen.items() if k != "deck"} == {
         k: v for k, v in full.items() if k != "deck"}
+
+
+def test_saved_game_with_a_fractional_king_or_an_early_end_is_refused():
+    """Found by fuzzing saves: a king of 1.5 loaded and crashed the end scoring; a game
+    declared over with tiles still to lay loaded too (CB-13)."""
+    game = boardlib.load("carcassonne", king_robber_baron=True)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(40):
+        state = state.apply(state.random_move(rng))
+    saved = json.loads(json.dumps(state.to_dict()))
+    for change in ({"king": [1.5, 1]}, {"king": [True, 1]}, {"end_scores": "abc"},
+                   {"phase": "over", "end_scores": [0, 0], "tile": None, "placed": None}):
+        with pytest.raises(InvalidInputError):
+            game.state_from_dict({**saved, **change})
+    assert game.state_from_dict(saved).to_dict() == saved

@@ -10,6 +10,7 @@ import warnings
 
 import pytest
 
+import boardlib
 from boardlib.core.api import InvalidInputError
 from boardlib.room25.rooms import BOX, standard_composition, validate_composition
 from boardlib.room25.rules import (CENTER, EXIT_ZONES, INNER, POS_INDEX, Program, exit_controls)
@@ -699,3 +700,15 @@ def test_R25_12_alarm_also_when_pushed_into_room_25():
     s = position(g, rooms={"b2": "empty", "a2": "room25"}, chars={0: "b2", 1: "b2"}, turn=3)
     s = play(program_all(s, {0: "push", 1: "look"}), "push 1 to a2")
     assert s.alarm and s.last_turn == 7 and s.remaining_turns() == 5
+
+
+def test_R25_01_programs_of_malformed_actions_are_refused_not_crashed():
+    """Found by an audit: a number or a list as an action made why_illegal raise."""
+    state = boardlib.load("room25", mode="cooperative").new_initial_state()
+    while state.phase != "program":
+        state = state.apply(state.legal_moves()[0])
+    for first in (1, "ML", [1]):
+        assert state.why_illegal(Program(0, first)).rule == "R25-01"
+    for counts in ({"empty": 10 ** 9}, [[1]] * 25):    # a save file's option, before any list
+        with pytest.raises(InvalidInputError, match="R25-I1"):
+            boardlib.load("room25", composition=counts)
