@@ -1357,7 +1357,29 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
     for p in range(n):
         require(all(0 <= s for s in used), "steps cannot be negative")
     require(used_total == 0 or phase in (ACT_PHASE, OVER), "steps are only taken in phase 3")
+    if result is not None:
+        require(result == _result_shown(state, result.termination), "the saved result does not "
+                f"match the prisoners and turns on record ({result.rule or 'SX-23'})")
     return state
+
+
+def _result_shown(state: SectionXState, termination: str) -> Outcome | None:
+    """The result a finished game with ``termination`` has, judged from its position."""
+    n = state.num_players
+    scores = state._scores()
+    if termination == "five prisoners freed":                              # SX-23
+        winners = tuple(p for p in range(n) if state.escaped(p) >= TARGET_FREED)
+        return Outcome(termination, winners, scores, "SX-23") if len(winners) == 1 else None
+    if termination == "turn limit":                                        # SX-I10
+        limit = state.game.options["max_turns"]
+        return (Outcome(termination, (), scores, "SX-I10")
+                if limit and state.turn >= limit else None)
+    if termination == "nobody can reach five":                             # SX-I10
+        if max(PRISONERS - state.buried(p) for p in range(n)) >= TARGET_FREED:
+            return None
+        return Outcome(termination, tuple(p for p in range(n) if scores[p] == max(scores)),
+                       scores, "SX-I10")
+    return None
 
 
 GAME_CLASS = SectionXGame

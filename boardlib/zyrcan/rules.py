@@ -187,8 +187,23 @@ class ZyrcanGame(Game):
         ended = data.get("ended")
         require((ended is None) == (phase != OVER), "'ended' is set exactly when the game is over")
         require(ended in (None, *_TERMINATIONS), f"unknown ending {ended!r}")
+        if ended is not None:
+            require(self._could_end(tuple(board), to_move, ended), f"the board does not show "
+                    f"the ending {ended!r} of player {to_move}'s move ({_TERMINATIONS[ended]})")
         return ZyrcanState(self, tuple(board), tuple(tuple(r) for r in reserves), to_move,
                            phase, ended, None)
+
+    def _could_end(self, board: tuple[int, ...], player: int, ended: str) -> bool:
+        """Does ``board`` show the game ended this way by ``player``'s last move?"""
+        fleets = {c >> 2 for c in board if c}
+        if ended == "last fleet":           # player's attack left only their fleet (ZY-15)
+            return fleets == {player}
+        if ended == "eliminated":           # player had no ship left and passed (ZY-I3)
+            return player not in fleets
+        # player passed because no attack was possible (ZY-12)
+        before = ZyrcanState(self, board, ((0,) * 3,) * self.num_players, player, ATTACK,
+                             None, None)
+        return player in fleets and before.legal_moves() == (Pass(),)
 
 
 def code(owner: int, engines: int) -> int:

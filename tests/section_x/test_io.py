@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -97,3 +98,23 @@ def test_events_name_rules():
     s = act(tiles={"2,0": ("straight", 0), "3,0": ("straight", 0)}, prisoners={0: ["3,0/0"]})
     after = s.apply(Step("3,0/0", "zone 0"))
     assert [str(e) for e in after.events] == ["player 0 reaches zone 0 and claims it (SX-18)"]
+
+
+def test_SX_23_SX_I10_a_saved_result_must_match_the_position():
+    """Found by an audit: a save could declare 'five prisoners freed' with everyone still on
+    the island. Each ending is checked against the prisoners and turns on record."""
+    game = boardlib.load("section_x")
+    start = game.new_initial_state().to_dict()
+    for termination, rule in (("five prisoners freed", "SX-23"), ("turn limit", "SX-I10"),
+                              ("nobody can reach five", "SX-I10")):
+        result = {"termination": termination, "winners": [0], "scores": [5.0, 0.0],
+                  "rule": rule}
+        with pytest.raises(InvalidInputError, match="does not match"):
+            game.state_from_dict({**start, "phase": "over", "result": result})
+    short = boardlib.load("section_x", max_turns=30, seed=2)
+    state = short.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state = state.apply(state.random_move(rng))
+    saved = json.loads(json.dumps(state.to_dict()))
+    assert short.state_from_dict(saved).outcome() == state.outcome()
