@@ -571,7 +571,47 @@ class Room25Game(Game):
         s._picked = None
         if ready and phase != OVER:
             require(s._decision_ready(), "the saved state does not wait for a decision")
+        if s.result is not None:
+            require(_result_fits(s), f"the saved result {s.result[0]!r} ({s.result[3]}) does "
+                    "not fit this mode and position")
         return s
+
+
+# How each mode can end, and under which rule (R25-41 … R25-49).
+_ENDINGS = {
+    "suspicion": {"escape": "R25-41", "two prisoners dead": "R25-42", "countdown": "R25-42"},
+    "cooperative": {"escape": "R25-47", "partial escape": "R25-47", "two dead": "R25-47",
+                    "countdown": "R25-47"},
+    "solo": {"escape": "R25-49", "partial escape": "R25-49", "death": "R25-49",
+             "countdown": "R25-49"},
+    "team": {"escape": "R25-45", "last alive": "R25-45", "all dead": "R25-45",
+             "countdown": "R25-45"},
+    "competition": {"escape": "R25-48", "last alive": "R25-48", "all dead": "R25-48",
+                    "countdown": "R25-48"},
+}
+
+
+def _result_fits(s: "Room25State") -> bool:
+    """Could the game have ended as its saved result says? (A saved game's check: the
+    ending's rule fits the mode, only winners score, and deaths or the countdown that the
+    ending needs are on record.)"""
+    termination, winners, scores, rule = s.result
+    game = s.game
+    if _ENDINGS[game.mode].get(termination) != rule:
+        return False
+    if any((p in winners) != (x > 0) for p, x in enumerate(scores)) or len(set(
+            x for x in scores if x > 0)) > 1:
+        return False
+    dead = len(s.deaths)
+    found = bool(s.up >> game.room25_tile & 1)      # nobody escapes in an unfound room
+    needs = {
+        "countdown": s.turn >= s.last_turn,
+        "two prisoners dead": sum(1 for c in s.deaths if s.roles[c] == PRISONER) >= 2,
+        "two dead": dead >= 2, "death": dead >= 1, "partial escape": found and dead >= 1,
+        "escape": found and (dead == 0 or game.mode not in ("cooperative", "solo")),
+        "all dead": dead == game.num_chars, "last alive": 0 < dead < game.num_chars,
+    }
+    return needs[termination]
 
 
 def _inverse(grid: Iterable[int]) -> tuple[int, ...]:
