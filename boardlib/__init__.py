@@ -24,10 +24,9 @@ GAMES: dict[str, str] = {
 
 def game_class(name: str) -> type[Game]:
     """The engine class registered under ``name``."""
-    try:
-        module = GAMES[name]
-    except KeyError:
-        raise InvalidInputError(f"no game called {name!r}; games are {sorted(GAMES)}") from None
+    module = GAMES.get(name) if isinstance(name, str) else None
+    if module is None:
+        raise InvalidInputError(f"no game called {name!r}; games are {sorted(GAMES)}")
     return import_module(module).GAME_CLASS  # type: ignore[no-any-return]
 
 

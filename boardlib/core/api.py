@@ -146,8 +146,16 @@ class State(ABC):
         ``check_random_play`` holds every game to the equality. The move is remembered,
         so ``apply`` need not ask ``why_illegal`` about it again.
         """
+        if self.is_terminal():
+            raise IllegalMoveError(None, self._over_rule(), "The game is over: there is no "
+                                   "move to pick.")
         move = self._picked = self._random_move(rng)
         return move
+
+    def _over_rule(self) -> str:
+        """The rule that ended the game, for refusals after its end."""
+        outcome = self.outcome()
+        return outcome.rule if outcome is not None and outcome.rule else "game over"
 
     def _random_move(self, rng: random.Random) -> Any:
         return rng.choice(self.legal_moves())

@@ -108,7 +108,7 @@ class Match:
             raise InvalidInputError(f"this save file is not JSON: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InvalidInputError("this is not a boardlib save file")
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:
             raise InvalidInputError(f"unsupported save version {data.get('version')!r}")
         options, moves = data.get("options"), data.get("moves")
         if not isinstance(options, dict) or not isinstance(moves, list):

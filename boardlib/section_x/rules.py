@@ -379,8 +379,8 @@ class SectionXState(State):
     def _random_move(self, rng: random.Random) -> Move:
         """``rng.choice(self.legal_moves())`` without building the ~1000 tile actions of a
         crowded board: the drawn index is looked up block by block (see :class:`_Rows`)."""
-        if self._legal is not None or self.phase == OVER:
-            return super()._random_move(rng)     # over: no moves, as rng.choice(()) says
+        if self._legal is not None:
+            return super()._random_move(rng)
         blocks = list(self._move_blocks())
         i = rng.randrange(sum([len(block) for block in blocks]))
         for block in blocks:

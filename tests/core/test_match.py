@@ -94,3 +94,11 @@ def test_games_offer_their_own_bots():
     assert "mcts" not in room25.bots() and "role" in room25.bots()  # R25-I4: no full-state bots
     with pytest.raises(ValueError, match="no bot called 'mcts'"):
         boardlib.core.make_bot("mcts", game=room25)
+
+
+def test_a_game_name_or_save_version_of_the_wrong_type_is_refused_clearly():
+    with pytest.raises(InvalidInputError, match="no game called"):
+        boardlib.load(["zyrcan"])
+    saved = json.loads(Match(boardlib.load("zyrcan")).to_json())
+    with pytest.raises(InvalidInputError, match="save version"):
+        Match.from_json(json.dumps({**saved, "version": True}))   # True == 1, but no version

@@ -79,16 +79,18 @@ def test_move_blocks_index_every_legal_move_in_order():
             "pairs checked one by one"} <= checked
 
 
-def test_random_move_of_a_finished_game_is_refused_like_an_empty_choice():
+def test_random_move_of_a_finished_game_is_refused_with_the_rule_that_ended_it():
     import random
 
     import boardlib
     import pytest
+    from boardlib.core import IllegalMoveError
 
     state = boardlib.load("section_x", players=2, max_turns=1).new_initial_state()
     rng = random.Random(0)
     while not state.is_terminal():
         state = state.apply(state.random_move(rng))
     fresh = state.game.state_from_dict(state.to_dict())     # nothing cached yet
-    with pytest.raises(IndexError):
+    with pytest.raises(IllegalMoveError, match="game is over") as info:
         fresh.random_move(random.Random(1))
+    assert info.value.rule == "SX-I10"
