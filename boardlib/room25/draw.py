@@ -102,7 +102,8 @@ class _Board:
         self.lock = Text(0, 0, "locked", ha="right", va="center", fontsize=6, color="#7f1d1d")
         self.markers = [Polygon([(0, 0), (1, 0), (0, 1)], closed=True, edgecolor="black",
                                 linewidth=0.5) for _ in range(6)]
-        self.target = Rectangle((0, 0), 0.8, 0.8, fill=False, edgecolor="#111111",
+        # a target ring ends below the place name in the corner (a1 … e5)
+        self.target = Rectangle((0, 0), 0.8, 0.7, fill=False, edgecolor="#111111",
                                 linewidth=2.6)
         self.hint = Rectangle((0, 0), 0.72, 0.72, fill=False, edgecolor="#7c3aed",
                               linewidth=2.4, linestyle=(0, (2, 2)))
@@ -167,7 +168,16 @@ class _Board:
             # The words on a room click like the room itself (roomlabel_<p>).
             for artist in (self.label, self.place, self.lock):
                 artist.set_gid(f"roomlabel_{pos}")
-            out: list[Any] = [self.rect, self.label, self.place]
+            out: list[Any] = [self.rect]
+            if target:     # under the words, so the room's name stays readable
+                self.target.set_xy((x + 0.1, y + 0.1))
+                self.target.set_gid(f"target_{pos}")
+                out.append(self.target)
+            if hint:
+                self.hint.set_xy((x + 0.14, y + 0.14))
+                self.hint.set_gid(f"hint_{pos}")
+                out.append(self.hint)
+            out += [self.label, self.place]
             if locked:
                 self.lock.set_position((x + 0.92, y + 0.86))
                 out.append(self.lock)
@@ -177,14 +187,6 @@ class _Board:
                 tri.set_xy([(left, y + 0.1), (left + 0.12, y + 0.1), (left + 0.06, y + 0.24)])
                 tri.set_facecolor(PLAYER_COLORS[p % 6])
                 out.append(tri)
-            if target:
-                self.target.set_xy((x + 0.1, y + 0.1))
-                self.target.set_gid(f"target_{pos}")
-                out.append(self.target)
-            if hint:
-                self.hint.set_xy((x + 0.14, y + 0.14))
-                self.hint.set_gid(f"hint_{pos}")
-                out.append(self.hint)
             return out
         return self._piece(("room", pos, kind, face_up, locked, markers, target, hint), prepare)
 
