@@ -1,10 +1,10 @@
 """Drawing Carcassonne with matplotlib: a state becomes a deterministic SVG string.
 
 Tile ``(x, y)`` is the unit square around ``(x, y)`` with north up. Fields are green,
-cities brown with a pennant shield, roads white lines, cloisters red squares, tunnel
+cities brown with white pennant triangles, roads white lines, cloisters slate squares, tunnel
 openings dark discs (TU-04) and tunnel tokens small squares in their colour (TU-03).
 Every clickable thing has a stable id that the board widget reports (see
-``helper_notes/WIDGET_CONTRACT.md``):
+:mod:`boardlib.widgets`):
 
 * ``tile_<x>_<y>``            a laid tile
 * ``place_<x>_<y>``           an empty place next to the land (CB-04); ``fit_<x>_<y>`` marks
@@ -47,7 +47,9 @@ FIELD_FILL = "#9ccc65"
 CITY_FILL = "#b5835a"
 CITY_EDGE = "#6d4c33"
 ROAD_COLOR = "#fafafa"
-CLOISTER_FILL = "#c0392b"
+# Pieces of the land in colours no player has (a red cloister looked like a red monk).
+CLOISTER_FILL = "#6c5b7b"
+PENNANT_FILL = "#ffffff"
 FIT_FILL = "#fff1a8"
 # An empty place is painted, barely: an unpainted inside would let clicks fall through it.
 PLACE_FILL = (1.0, 1.0, 1.0, 0.01)
@@ -224,7 +226,7 @@ class _Painter:
                                  edgecolor="#5d5d5d", linewidth=5.2 * s, capstyle="butt"))
             out.append(PathPatch(_compound(self.roads, False), facecolor="none",
                                  edgecolor=ROAD_COLOR, linewidth=3.2 * s, capstyle="butt"))
-        looks = {"junction": ("#7a6a55", "none"), "cloister": (CLOISTER_FILL, "#6b1d15"),
+        looks = {"junction": ("#7a6a55", "none"), "cloister": (CLOISTER_FILL, "#3b2f45"),
                  "houses": ("#e0c9a6", "#6d4c33")}
         for kind, shapes in self.squares.items():
             if shapes:
@@ -232,8 +234,8 @@ class _Painter:
                 out.append(PathPatch(_compound(shapes, True), facecolor=face, edgecolor=edge,
                                      linewidth=0.8))
         if self.pennants:
-            out.append(PathPatch(_compound(self.pennants, True), facecolor="#2b4c9b",
-                                 edgecolor="white", linewidth=0.6))
+            out.append(PathPatch(_compound(self.pennants, True), facecolor=PENNANT_FILL,
+                                 edgecolor=CITY_EDGE, linewidth=0.6))
         for k, artist in enumerate(out[1:], 1):
             artist.set_gid(f"{parts}-{k}")
         return out

@@ -33,7 +33,7 @@ the board's words), ``button_moves`` (moves that are buttons, e.g. "Pass"),
 
 Element ids: a lower-case prefix, ``_``, fields joined by ``_`` (``hex_3_-1``); the
 browser reports any id matching ``^[a-z]+_``, so give non-clickable artists ids
-without an underscore (``caption``). See ``helper_notes/WIDGET_CONTRACT.md``.
+without an underscore (``caption``); matplotlib's own ids (``patch_3``) are skipped.
 """
 from .board import BoardView
 from .controller import BaseController, ClickResult, Controller, Play, Select

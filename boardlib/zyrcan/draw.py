@@ -3,7 +3,7 @@
 Pointy-top hexes (axial ``q, r``; ``r`` grows downwards), ships as discs in their
 player's colour showing their engine count, and under the board the ships the
 player to move still has to place. Every clickable thing carries an id that the
-board widget reports (see ``helper_notes/WIDGET_CONTRACT.md``):
+board widget reports (see :mod:`boardlib.widgets`):
 
 * ``hex_<q>_<r>``     a board hex
 * ``ship_<q>_<r>``    the ship standing on that hex (``label_<q>_<r>``: its engine digit)
