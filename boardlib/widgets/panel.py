@@ -176,7 +176,8 @@ class GamePanel(w.VBox):
                                  w.HTML("<b>Events</b>"), self.event_log],
                                 layout=w.Layout(flex="1 1 240px", min_width="220px")))
         body = w.HBox(shown, layout=w.Layout(flex_flow="row wrap", width="100%"))
-        children: list[w.Widget] = [self.status_line, body, self.why_line, toolbar, self.actions]
+        # the game's own move buttons (End turn, Pass, programs) right under the board, then tools
+        children: list[w.Widget] = [self.status_line, body, self.why_line, self.actions, toolbar]
         if self.setup is not None:
             children.append(self.setup)
         super().__init__(children=children)
