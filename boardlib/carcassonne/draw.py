@@ -359,6 +359,8 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
     xs = [x for x, _ in board] + [x for x, _ in state.frontier]
     ys = [y for _, y in board] + [y for _, y in state.frontier]
     xmin, xmax = min(xs) - 0.6, max(xs) + 0.6 + 1.8  # room for the tile in hand
+    text = caption(state)      # 9 pt letters are about a tenth of a tile wide: room for them
+    xmax = max(xmax, xmin + 0.2 + 0.105 * len(text))
     ymin, ymax = min(ys) - 0.6 - 0.6, max(ys) + 0.6 + 0.5  # swatches below, caption above
     # The hand tile, its label and the score track (one row per player) always fit.
     ymin = min(ymin, ymax - TRACK_TOP - TRACK_ROW * state.game.num_players - 0.1)
@@ -432,7 +434,6 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
             (spot[0] - 0.5, spot[1] - 0.5), 1, 1, fill=False, edgecolor=HINT_EDGE,
             linewidth=2.6, linestyle=(0, (3, 2)), gid=f"hint_{spot[0]}_{spot[1]}")]))
     body.extend(score_track(state, xmax - 1.8, ymax - TRACK_TOP))
-    text = caption(state)
     body.append(_raw_text(xmin + 0.1, ymax - 0.25, text, 9, "caption"))
     return canvas.document(body, xmin, xmax, ymin, ymax)
 
