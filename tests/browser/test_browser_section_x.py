@@ -116,6 +116,7 @@ def test_the_tunnel_graph_box_draws_the_graph_and_clicks_pass_through_it(noteboo
     expect(dots).to_have_count(2)                                   # the parts on 2,0 and 3,0
     expect(board.locator("#escaperoute0")).to_have_count(1)
     for k in range(2):
+        dots.nth(k).scroll_into_view_if_needed()     # ticking the box may scroll the board
         box = dots.nth(k).bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
@@ -135,7 +136,9 @@ def test_the_coordinates_box_labels_the_fields_and_a_label_clicks_as_its_field(n
     panel.get_by_label("Coordinates").check()
     expect(labels).to_have_count(48)
     for text, field in (("3,0", "tilebody_3_0"), ("1,1", "field_1_1")):
-        box = labels.filter(has_text=re.compile(f"^{text}$")).bounding_box()
+        label = labels.filter(has_text=re.compile(f"^{text}$"))
+        label.scroll_into_view_if_needed()          # ticking the box may scroll the board
+        box = label.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
                             " const g = e && e.closest('[id]'); return g ? g.id : null; }", [x, y])

@@ -35,6 +35,21 @@ def app_page(voila, browser):
     context.close()
 
 
+# anywidget gives a model two seconds to load its module and then logs this error, though the
+# model goes on loading and its view draws when it is ready. Under the full suite's load a
+# Voila page with a few hundred models can take longer. The tests check that every board drew
+# its picture; that decides whether the page works.
+SLOW_START = "[anywidget] Failed to initialize model."
+
+
+def page_errors(errors: list[str], where: str) -> list[str]:
+    """The JavaScript errors that mean something is broken (a slow start only warns)."""
+    if SLOW_START in errors:
+        warnings.warn(f"{where}: {errors.count(SLOW_START)} anywidget model(s) took more than "
+                      "2 s to start; every board drew anyway", stacklevel=2)
+    return [e for e in errors if e != SLOW_START]
+
+
 def test_zyrcan_notebook_renders_under_voila(app_page):
     page, errors = app_page
     expect(page.locator(".boardlib-panel").first).to_be_visible()
@@ -44,7 +59,7 @@ def test_zyrcan_notebook_renders_under_voila(app_page):
     expect(page.get_by_text("Error displaying widget")).to_have_count(0)
     # --show_tracebacks: a failing cell would print its traceback into the page
     expect(page.locator(".jp-OutputArea-output").filter(has_text="Traceback")).to_have_count(0)
-    assert not errors, f"JavaScript errors in the app: {errors}"
+    assert not page_errors(errors, "Zyrcan app"), f"JavaScript errors in the app: {errors}"
 
 
 def test_a_click_plays_under_voila(app_page, ui):
@@ -160,7 +175,7 @@ def run_app(voila, browser, name: str) -> str | None:
         expect(page.locator(".jp-OutputArea-output").filter(has_text="Loading widget...")
                ).to_have_count(0, timeout=60_000)
         expect(boards.locator("svg")).to_have_count(boards.count())
-        assert not errors, f"{name}: JavaScript errors in the app: {errors}"
+        assert not page_errors(errors, name), f"{name}: JavaScript errors in the app: {errors}"
         return None
     finally:
         context.close()
