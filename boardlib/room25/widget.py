@@ -35,7 +35,7 @@ import ipywidgets as w
 import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
-from boardlib.widgets import BaseController, GamePanel, Play, Select
+from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox, shared
 from boardlib.widgets.controller import ClickResult
 
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
@@ -237,14 +237,13 @@ class Room25Board(GamePanel):
         kwargs.setdefault("hint_bot", "role")
         self._fixed_viewer = viewer
         self._shown: int | None = None   # the human seat whose private view is on the screen
-        self.pass_screen = w.Checkbox(value=pass_screen, description="Pass the screen",
-                                      indent=False, layout=w.Layout(width="auto"))
-        self.pass_screen.tooltip = ("hot seat: between two human players, hide everything "
+        self.pass_screen = checkbox("Pass the screen", pass_screen,
+                                    "hot seat: between two human players, hide everything "
                                     "private until the next one is ready (R25-I4)")
-        self.ready_button = w.Button(description="", icon="eye",
-                                     layout=w.Layout(width="auto"))
+        self.ready_button = w.Button(description="", icon="eye", style=shared(w.ButtonStyle),
+                                     layout=shared(w.Layout, width="auto"))
         self.ready_button.on_click(lambda _: self.ready())
-        self.narration = w.HTML(layout=w.Layout(min_height="1.5em"))
+        self.narration = w.HTML(layout=shared(w.Layout, min_height="1.5em"))
         self.narration.add_class("boardlib-narration")
         controls = [self.pass_screen, *kwargs.pop("extra_controls", ())]
         super().__init__(game, Room25Controller(viewer), state=state, seats=seats, seed=seed,

@@ -20,13 +20,11 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-import ipywidgets as widgets
-
 import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
 from boardlib.grids.hex import Hex
-from boardlib.widgets import BaseController, GamePanel, Play, Select
+from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
 from boardlib.widgets.controller import ClickResult
 
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
@@ -392,9 +390,8 @@ class SectionXBoard(GamePanel):
                                                     "cutoff_scale": 10.0}})
         controller = SectionXController()
         controller.show_coordinates = show_coordinates
-        self.coordinates_box = widgets.Checkbox(
-            value=show_coordinates, description="Coordinates", indent=False,
-            tooltip="Label every ocean field with its q,r", layout=widgets.Layout(width="auto"))
+        self.coordinates_box = checkbox("Coordinates", show_coordinates,
+                                        "Label every ocean field with its q,r")
         controls = [self.coordinates_box, *kwargs.pop("extra_controls", ())]
         super().__init__(game, controller, state=state, seats=seats, extra_controls=controls,
                          graph_toggle=("Tunnel graph", "Overlay the tunnel graph: a dot per "

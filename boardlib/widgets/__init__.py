@@ -37,7 +37,7 @@ without an underscore (``caption``); matplotlib's own ids (``patch_3``) are skip
 """
 from .board import BoardView
 from .controller import BaseController, ClickResult, Controller, Play, Select
-from .panel import HUMAN, SEAT_KINDS, GamePanel
+from .panel import HUMAN, SEAT_KINDS, GamePanel, checkbox, shared
 
 __all__ = ["BoardView", "GamePanel", "Controller", "BaseController", "ClickResult", "Play",
-           "Select", "HUMAN", "SEAT_KINDS"]
+           "Select", "HUMAN", "SEAT_KINDS", "checkbox", "shared"]

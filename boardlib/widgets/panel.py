@@ -20,6 +20,8 @@ import inspect
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_bool import CheckboxStyle, ToggleButtonStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from boardlib.core.api import Game, Illegal, InvalidInputError, State
 from boardlib.core.bots import Bot, make_bot
@@ -40,6 +42,34 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+_SHARED: dict[tuple[Any, ...], w.Widget] = {}
+
+
+def shared(kind: type[w.Widget], **traits: Any) -> Any:
+    """One Layout or style model per kind and traits, shared by every widget that asks.
+
+    Each model is one more thing the browser must restore when a page opens; a notebook of
+    a dozen boards loaded about 50 per board, and under load anywidget gives a board only
+    two seconds to start. Shared, they are a few for the whole notebook. Do not change a
+    shared model's traits: every widget that shares it would change.
+    """
+    key = (kind, tuple(sorted(traits.items())))
+    model = _SHARED.get(key)
+    if model is None or model.comm is None:      # closed (Widget.close_all): make anew
+        model = _SHARED[key] = kind(**traits)
+    return model
+
+
+def _auto() -> w.Layout:
+    return shared(w.Layout, width="auto")
+
+
+def checkbox(description: str, value: bool, tooltip: str = "") -> w.Checkbox:
+    """A toolbar box (an overlay, labels …) with the shared layout and style."""
+    return w.Checkbox(value=value, description=description, tooltip=tooltip, indent=False,
+                      layout=_auto(), style=shared(CheckboxStyle))
 
 
 class GamePanel(w.VBox):
@@ -101,23 +131,23 @@ class GamePanel(w.VBox):
                                 **self.bot_settings.get(hint_bot, {}))
 
         # --- widgets ---------------------------------------------------
-        # Every widget gets its final layout when it is made (a replaced Layout would be
-        # one more model for the browser to load).
-        self.view = BoardView(max_width=board_width, layout=w.Layout(flex="3 1 420px"))
+        # Layouts and styles are shared models (see ``shared``): the browser loads each once.
+        self.view = BoardView(max_width=board_width, layout=shared(w.Layout, flex="3 1 420px"))
         self.view.on_click(self.click)
-        self.status_line = w.HTML(layout=w.Layout(min_height="1.5em"))
+        html_style = shared(HTMLStyle)
+        self.status_line = w.HTML(layout=shared(w.Layout, min_height="1.5em"), style=html_style)
         self.status_line.add_class("boardlib-status")
-        self.why_line = w.HTML()
+        self.why_line = w.HTML(layout=shared(w.Layout), style=html_style)
         self.why_line.add_class("boardlib-why")
-        self.move_list = w.HTML()
+        self.move_list = w.HTML(layout=shared(w.Layout), style=html_style)
         self.move_list.add_class("boardlib-moves")
-        self.event_log = w.HTML()
+        self.event_log = w.HTML(layout=shared(w.Layout), style=html_style)
         self.event_log.add_class("boardlib-log")
 
         def button(description: str, tooltip: str, icon: str,
                    handler: Callable[[], Any]) -> w.Button:
             b = w.Button(description=description, tooltip=tooltip, icon=icon,
-                         layout=w.Layout(width="auto"))
+                         layout=_auto(), style=shared(w.ButtonStyle))
             b.on_click(lambda _: handler())
             return b
 
@@ -131,26 +161,24 @@ class GamePanel(w.VBox):
                                   "lightbulb-o", self.hint)
         self.autoplay = w.ToggleButton(value=False, description="Auto-play", icon="play",
                                        tooltip="bots play every seat until you stop them",
-                                       layout=w.Layout(width="auto"))
+                                       layout=_auto(), style=shared(ToggleButtonStyle))
         self.autoplay.observe(self._on_autoplay, names="value")
         self.speed = w.FloatSlider(value=delay, min=0.0, max=2.0, step=0.1,
                                    description="Delay (s)", readout_format=".1f",
-                                   style={"description_width": "initial"},
-                                   layout=w.Layout(width="220px"))
-        self.actions = w.HBox()
+                                   style=shared(w.SliderStyle, description_width="initial"),
+                                   layout=shared(w.Layout, width="220px"))
+        self.actions = w.HBox(layout=shared(w.Layout))
         self._action_moves: list[Any] = []   # the moves of the buttons in self.actions
         self.graph_box: w.Checkbox | None = None
         if graph_toggle is not None:
             controller.show_graph = show_graph  # type: ignore[attr-defined]
-            self.graph_box = w.Checkbox(value=show_graph, description=graph_toggle[0],
-                                        tooltip=graph_toggle[1], indent=False,
-                                        layout=w.Layout(width="auto"))
+            self.graph_box = checkbox(graph_toggle[0], show_graph, graph_toggle[1])
             self.graph_box.observe(self._toggle_graph, names="value")
             extra_controls = [self.graph_box, *extra_controls]
         toolbar = w.HBox([self.new_game_button, self.undo_button, self.redo_button,
                           self.bot_button, self.hint_button, self.autoplay, self.speed,
                           *extra_controls],
-                         layout=w.Layout(flex_flow="row wrap"))
+                         layout=shared(w.Layout, flex_flow="row wrap"))
 
         # The New game form, made only when shown (a teaching board has a dozen of them:
         # every widget is one more model for the browser to load). Without it, New game
@@ -175,7 +203,7 @@ class GamePanel(w.VBox):
             shown.append(w.VBox([w.HTML("<b>Moves</b>"), self.move_list,
                                  w.HTML("<b>Events</b>"), self.event_log],
                                 layout=w.Layout(flex="1 1 240px", min_width="220px")))
-        body = w.HBox(shown, layout=w.Layout(flex_flow="row wrap", width="100%"))
+        body = w.HBox(shown, layout=shared(w.Layout, flex_flow="row wrap", width="100%"))
         # the game's own move buttons (End turn, Pass, programs) right under the board, then tools
         children: list[w.Widget] = [self.status_line, body, self.why_line, self.actions, toolbar]
         if self.setup is not None:
@@ -498,7 +526,7 @@ class GamePanel(w.VBox):
         title = self._rule_title(problem.rule)
         tip = f' title="{html.escape(title)}"' if title else ""
         self.why_line.value = (f"<b>Why not?</b> {html.escape(reason)} "
-                          f"<code{tip}>{rule}</code>")
+                               f"<code{tip}>{rule}</code>")
 
     def _say(self, text: str) -> None:
         self.last_refusal = None
@@ -581,7 +609,7 @@ class GamePanel(w.VBox):
         if [b.description for b in self.actions.children] != labels:
             buttons = []
             for k, label in enumerate(labels):
-                b = w.Button(description=label, layout=w.Layout(width="auto"))
+                b = w.Button(description=label, layout=_auto(), style=shared(w.ButtonStyle))
                 b.on_click(lambda _, k=k: self._press_action(k))
                 buttons.append(b)
             self.actions.children = buttons

@@ -14,13 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-import ipywidgets as widgets
-
 import boardlib
 from boardlib.core.api import Outcome
 from boardlib.core.bots import Bot
 from boardlib.grids.hex import Hex
-from boardlib.widgets import BaseController, GamePanel, Play, Select
+from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
 from boardlib.widgets.controller import ClickResult
 
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
@@ -194,11 +192,9 @@ class ZyrcanBoard(GamePanel):
         options = {k: kwargs.pop(k) for k in ("board", "first_player") if k in kwargs}
         game = state.game if state is not None else boardlib.load("zyrcan", players=players,
                                                                    **options)
-        self.attack_arrows = widgets.Checkbox(value=show_attacks, description="Attack arrows",
-                                              indent=False, layout=widgets.Layout(width="auto"))
-        self.coordinates_box = widgets.Checkbox(
-            value=show_coordinates, description="Coordinates", indent=False,
-            tooltip="Label every hex with its q,r", layout=widgets.Layout(width="auto"))
+        self.attack_arrows = checkbox("Attack arrows", show_attacks)
+        self.coordinates_box = checkbox("Coordinates", show_coordinates,
+                                        "Label every hex with its q,r")
         controls = [self.attack_arrows, self.coordinates_box, *kwargs.pop("extra_controls", ())]
         super().__init__(game, ZyrcanController(show_attacks, show_coordinates), state=state,
                          seats=seats, extra_controls=controls, **kwargs)
