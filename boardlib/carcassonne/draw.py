@@ -345,14 +345,18 @@ def _tile_artists(x: float, y: float, letter: str, rotation: int, gid: str, part
 
 
 def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None = None,
-             hint: Any = None, show_places: bool = True, show_graph: bool = False) -> str:
+             hint: Any = None, show_places: bool = True, show_graph: bool = False,
+             controls: bool = True) -> str:
     """The board as an SVG string.
 
     ``rotation``: how the tile in hand is turned (quarter turns clockwise); the places where
     it fits so turned are filled (``fit_<x>_<y>``). ``colour``: the tunnel-token colour
     chosen. ``hint``: a move to mark. ``show_graph``: overlay the feature graph (see
-    :func:`feature_graph_svg`). Same arguments, same bytes.
+    :func:`feature_graph_svg`). ``controls=False`` leaves out what only a live board
+    needs (places, follower spots, turn buttons, token colours): a picture of a position.
+    Same arguments, same bytes.
     """
+    show_places = show_places and controls
     canvas = _canvas()
     piece = canvas.piece
     board = state.board
@@ -385,7 +389,7 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
                           lambda x=x, y=y, side=side, name=name: _opening(x, y, side, name)))
     if show_graph:
         body.append(feature_graph_svg(state))
-    if state.phase == AFTER:
+    if state.phase == AFTER and controls:
         px, py = state.placed
         letter, r = board[state.placed]
         ot = oriented(letter, r)
@@ -411,15 +415,16 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
             hx, hy, tile, turned, "handtile", "handtile", scale=1.2) + [
                 Rectangle((hx - 0.6, hy - 0.6), 1.2, 1.2, facecolor=(1, 1, 1, 0.01),
                           edgecolor="none", gid="hand_0")]))
-        body.append(_raw_text(hx, hy - 0.85, f"tile {tile} · click to turn", 8, "handlabel_0",
-                              anchor="middle"))
-        for k, (dy, arrow, name) in enumerate(((0.3, "↻", "turn_1"), (-0.3, "↺", "turn_3"))):
+        label = f"tile {tile} · click to turn" if controls else f"next tile: {tile}"
+        body.append(_raw_text(hx, hy - 0.85, label, 8, "handlabel_0", anchor="middle"))
+        turns = ((0.3, "↻", "turn_1"), (-0.3, "↺", "turn_3")) if controls else ()
+        for k, (dy, arrow, name) in enumerate(turns):
             body.append(piece(("turn", hx, hy, k), lambda dy=dy, name=name: [
                 Circle((hx + 0.82, hy + dy), 0.16, facecolor="#f4f4f4", edgecolor="#555555",
                        linewidth=1.0, gid=name)]))
             body.append(_raw_text(hx + 0.82, hy + dy, arrow, 10, name.replace("_", "label_"),
                                   anchor="middle"))
-    if state.phase == AFTER and state.game.options["tunnel"]:
+    if state.phase == AFTER and state.game.options["tunnel"] and controls:
         for k, name in enumerate(_colours_for(state)):
             cx, chosen = xmin + 0.4 + 0.4 * k, name == colour
             body.append(piece(("colour", name, cx, ymin, chosen),
@@ -627,7 +632,9 @@ def _colours_for(state: CarcassonneState) -> list[str]:
 
 
 def picture(state: CarcassonneState, **kwargs: Any) -> SVGPicture:
-    """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``)."""
+    """A static picture of ``state`` for a notebook cell (same arguments as ``draw_svg``;
+    without the live board's controls unless ``controls=True``)."""
+    kwargs.setdefault("controls", False)
     return SVGPicture(draw_svg(state, **kwargs), "Carcassonne board")
 
 

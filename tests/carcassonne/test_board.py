@@ -1,7 +1,7 @@
 """The Carcassonne board: drawing ids, deterministic SVG, clicks through the shared panel."""
 import re
 
-from boardlib.carcassonne.draw import draw_svg, draw_tile
+from boardlib.carcassonne.draw import draw_svg, draw_tile, picture
 from boardlib.carcassonne.rules import END_TURN
 from boardlib.carcassonne.widget import CarcassonneBoard, CarcassonneController
 
@@ -92,3 +92,15 @@ def test_only_clickable_things_have_clickable_ids_and_svg_does_not_depend_on_his
     assert draw_svg(s) == svg
     hand = draw_svg(position("E", deck=["U"]))
     assert hand.count('id="hand_0"') == 1
+
+
+def test_a_picture_shows_the_position_without_the_live_boards_controls():
+    """Found by a learner-style audit: static pictures showed yellow places and turn buttons
+    that cannot be clicked. picture() leaves them out; the live board keeps them."""
+    state = position("L", deck=["U", "V"])
+    live = draw_svg(state)
+    still = picture(state).svg
+    for prefix in ("place_", "fit_", "turn_"):
+        assert f'id="{prefix}' in live and f'id="{prefix}' not in still
+    assert "click to turn" in live and "next tile: L" in still
+    assert 'id="tile_0_0"' in still
