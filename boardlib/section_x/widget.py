@@ -24,7 +24,7 @@ import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
 from boardlib.grids.hex import Hex
-from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
+from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
@@ -390,19 +390,14 @@ class SectionXBoard(GamePanel):
                                                     "cutoff_scale": 10.0}})
         controller = SectionXController()
         controller.show_coordinates = show_coordinates
-        self.coordinates_box = checkbox("Coordinates", show_coordinates,
-                                        "Label every ocean field with its q,r")
-        controls = [self.coordinates_box, *kwargs.pop("extra_controls", ())]
-        super().__init__(game, controller, state=state, seats=seats, extra_controls=controls,
+        super().__init__(game, controller, state=state, seats=seats,
                          graph_toggle=("Tunnel graph", "Overlay the tunnel graph: a dot per "
                                        "tunnel part, lines where openings face, coloured by "
                                        "the tunnel's owner; dashed: shortest escape routes"),
-                         show_graph=show_graph, **kwargs)
-        self.coordinates_box.observe(self._toggle_coordinates, names="value")
-
-    def _toggle_coordinates(self, change: dict[str, Any]) -> None:
-        self.controller.show_coordinates = bool(change["new"])  # type: ignore[attr-defined]
-        self.redraw()
+                         show_graph=show_graph, view_boxes=[
+                             ("show_coordinates", "Coordinates",
+                              "Label every ocean field with its q,r")], **kwargs)
+        self.coordinates_box = self.view_boxes["show_coordinates"]
 
 
 __all__ = ["SectionXBoard", "SectionXController", "FIELD_PREFIXES", "PART_PREFIXES"]

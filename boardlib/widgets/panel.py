@@ -85,6 +85,8 @@ class GamePanel(w.VBox):
     ``extra_controls``: game-specific widgets for the toolbar (see ``ZyrcanBoard``).
     ``graph_toggle``: ``(label, tooltip)`` of a toolbar box that switches the controller's
     ``show_graph`` (a graph drawn over the board); ``show_graph``: start with it ticked.
+    ``view_boxes``: more such boxes, ``(controller attribute, label, tooltip)``, each ticked
+    as the controller's flag starts; all of them are in ``self.view_boxes`` by attribute.
     """
 
     def __init__(self, game: Game | None = None, controller: Controller | None = None, *,
@@ -94,7 +96,8 @@ class GamePanel(w.VBox):
                  new_game: Callable[..., Game] | None = None, show_setup: bool = True,
                  show_history: bool = True, board_width: str = "640px",
                  extra_controls: Sequence[w.Widget] = (), title: str | None = None,
-                 graph_toggle: tuple[str, str] | None = None, show_graph: bool = False) -> None:
+                 graph_toggle: tuple[str, str] | None = None, show_graph: bool = False,
+                 view_boxes: Sequence[tuple[str, str, str]] = ()) -> None:
         if state is not None:
             game = state.game
         if game is None or controller is None:
@@ -169,12 +172,18 @@ class GamePanel(w.VBox):
                                    layout=shared(w.Layout, width="220px"))
         self.actions = w.HBox(layout=shared(w.Layout))
         self._action_moves: list[Any] = []   # the moves of the buttons in self.actions
-        self.graph_box: w.Checkbox | None = None
+        # Boxes that switch a drawing flag of the controller (an overlay, labels) and redraw.
         if graph_toggle is not None:
             controller.show_graph = show_graph  # type: ignore[attr-defined]
-            self.graph_box = checkbox(graph_toggle[0], show_graph, graph_toggle[1])
-            self.graph_box.observe(self._toggle_graph, names="value")
-            extra_controls = [self.graph_box, *extra_controls]
+            view_boxes = [("show_graph", *graph_toggle), *view_boxes]
+        self.view_boxes: dict[str, w.Checkbox] = {}
+        for attribute, label, tooltip in view_boxes:
+            box = self.view_boxes[attribute] = checkbox(
+                label, bool(getattr(controller, attribute)), tooltip)
+            box.observe(lambda change, a=attribute: self._set_view(a, change["new"]),
+                        names="value")
+        self.graph_box: w.Checkbox | None = self.view_boxes.get("show_graph")
+        extra_controls = [*self.view_boxes.values(), *extra_controls]
         toolbar = w.HBox([self.new_game_button, self.undo_button, self.redo_button,
                           self.bot_button, self.hint_button, self.autoplay, self.speed,
                           *extra_controls],
@@ -351,8 +360,8 @@ class GamePanel(w.VBox):
         """Draw the board again (after a controller setting changed, e.g. an overlay)."""
         self._draw()
 
-    def _toggle_graph(self, change: dict[str, Any]) -> None:
-        self.controller.show_graph = bool(change["new"])  # type: ignore[attr-defined]
+    def _set_view(self, attribute: str, value: bool) -> None:
+        setattr(self.controller, attribute, bool(value))
         self.redraw()
 
     def new_game(self, seats: Sequence[str | Bot] | None = None, **options: Any) -> None:

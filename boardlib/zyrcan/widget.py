@@ -18,7 +18,7 @@ import boardlib
 from boardlib.core.api import Outcome
 from boardlib.core.bots import Bot
 from boardlib.grids.hex import Hex
-from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
+from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
@@ -192,22 +192,13 @@ class ZyrcanBoard(GamePanel):
         options = {k: kwargs.pop(k) for k in ("board", "first_player") if k in kwargs}
         game = state.game if state is not None else boardlib.load("zyrcan", players=players,
                                                                    **options)
-        self.attack_arrows = checkbox("Attack arrows", show_attacks)
-        self.coordinates_box = checkbox("Coordinates", show_coordinates,
-                                        "Label every hex with its q,r")
-        controls = [self.attack_arrows, self.coordinates_box, *kwargs.pop("extra_controls", ())]
         super().__init__(game, ZyrcanController(show_attacks, show_coordinates), state=state,
-                         seats=seats, extra_controls=controls, **kwargs)
-        self.attack_arrows.observe(self._toggle_arrows, names="value")
-        self.coordinates_box.observe(self._toggle_coordinates, names="value")
-
-    def _toggle_arrows(self, change: dict[str, Any]) -> None:
-        self.controller.show_attacks = bool(change["new"])
-        self.redraw()
-
-    def _toggle_coordinates(self, change: dict[str, Any]) -> None:
-        self.controller.show_coordinates = bool(change["new"])
-        self.redraw()
+                         seats=seats, view_boxes=[
+                             ("show_attacks", "Attack arrows", ""),
+                             ("show_coordinates", "Coordinates", "Label every hex with its q,r")],
+                         **kwargs)
+        self.attack_arrows = self.view_boxes["show_attacks"]
+        self.coordinates_box = self.view_boxes["show_coordinates"]
 
 
 __all__ = ["ZyrcanBoard", "ZyrcanController", "HEX_PREFIXES"]
