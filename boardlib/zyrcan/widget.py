@@ -33,7 +33,11 @@ _ENDINGS = {"pass": "A player could not attack and passed, which ends the game",
 
 
 class ZyrcanController(BaseController):
-    """Clicks -> Zyrcan moves. The selection is an engine count (placing) or a hex (attacking)."""
+    """Clicks -> Zyrcan moves. The selection is an engine count (placing) or a hex (attacking).
+
+    Both are let go after each move (the default ``selection_after``): the next player did
+    not choose them, so each placement turn starts from the smallest type left.
+    """
 
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
@@ -168,10 +172,6 @@ class ZyrcanController(BaseController):
         if state.phase == ATTACK and state.legal_moves() == (Pass(),):
             return [("Pass", Pass())]
         return ()
-
-    def selection_after(self, state: ZyrcanState, selection: Any) -> Any:
-        """Keep the chosen reserve type while placing (if the next player still has it)."""
-        return selection if state.phase == PLACEMENT and isinstance(selection, int) else None
 
 
 class ZyrcanBoard(GamePanel):

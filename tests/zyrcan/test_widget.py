@@ -57,6 +57,8 @@ def test_choose_a_reserve_type_then_place_it():
     assert board.selection == 3 and board.match.moves == ()
     board.click("label_4_2")               # the digit on a hex counts as the hex
     assert board.match.moves == (Place(Hex(4, 2), 3),)
+    assert board.selection is None         # Blue did not choose Red's type
+    assert "place a 1-engine ship" in board.status_line.value
     board.click("reservelabel_2")          # Blue picks by the digit of the reserve ship
     board.click("hex_4_3")
     assert board.match.moves[-1] == Place(Hex(4, 3), 2)
