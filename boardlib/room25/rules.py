@@ -54,6 +54,8 @@ LINES: tuple[tuple[int, ...], ...] = tuple(
 CENTRAL_LINES = (2, 7)                                               # R25-18
 FREE_LINES = tuple(k for k in range(10) if k not in CENTRAL_LINES)
 LINES_OF = tuple((p // SIZE, SIZE + p % SIZE) for p in range(25))
+# The places a slide can push a room off from (R25-11): the first and last rows and columns.
+EDGE_PLACES = frozenset(p for p in range(25) if {p // SIZE, p % SIZE} & {0, SIZE - 1})
 
 
 def line_name(line: int, direction: int) -> str:
@@ -602,13 +604,16 @@ def _result_fits(s: "Room25State") -> bool:
     if any((p in winners) != (x > 0) for p, x in enumerate(scores)) or len(set(
             x for x in scores if x > 0)) > 1:
         return False
+    if termination in ("escape", "partial escape"):
+        # replayed: Room 25, found, on an edge, holds the people who escape (R25-11)
+        place = s.where[game.room25_tile]
+        return (bool(s.up >> game.room25_tile & 1) and place in EDGE_PLACES
+                and (s._escape() or (None,))[:2] == (termination, winners))
     dead = len(s.deaths)
-    found = bool(s.up >> game.room25_tile & 1)      # nobody escapes in an unfound room
     needs = {
         "countdown": s.turn >= s.last_turn,
         "two prisoners dead": sum(1 for c in s.deaths if s.roles[c] == PRISONER) >= 2,
-        "two dead": dead >= 2, "death": dead >= 1, "partial escape": found and dead >= 1,
-        "escape": found and (dead == 0 or game.mode not in ("cooperative", "solo")),
+        "two dead": dead >= 2, "death": dead >= 1,
         "all dead": dead == game.num_chars, "last alive": 0 < dead < game.num_chars,
     }
     return needs[termination]
@@ -1259,50 +1264,53 @@ class Room25State(State):
     # --- escapes, deaths and the end ------------------------------------------------------------
     def _try_escape(self) -> bool:
         """Room 25 is slid off an edge: do its occupants escape (R25-11, R25-I3)?"""
+        found = self._escape()
+        if found is None:
+            self._event("R25-I3", "Room 25 slides off the edge empty and comes back at the "
+                                  "other end")
+            return False
+        termination, winners, rule, text, score = found
+        if termination is None:
+            self._event(rule, f"Room 25 slides off the edge, but {text}: it comes back at the "
+                              "other end")
+            return False
+        self._end(termination, winners, rule, text, score)
+        return True
+
+    def _escape(self) -> tuple | None:
+        """Who escapes if Room 25 leaves the complex now (R25-41, R25-45, R25-47 … R25-49):
+        ``(termination, winners, rule, text, score)``, or ``(None, (), rule, why not, 0)``,
+        or ``None`` when the room is empty (R25-I3). Reads the position only, so a saved
+        result can be checked against it."""
         game = self.game
-        tile = game.room25_tile
-        inside = {c for c, t in enumerate(self.loc) if t == tile}
+        inside = {c for c, t in enumerate(self.loc) if t == game.room25_tile}
         last = self.turn == self.last_turn
         mode = game.mode
         n = game.num_players
         if not inside:
-            self._event("R25-I3", "Room 25 slides off the edge empty and comes back at the "
-                                  "other end")
-            return False
+            return None
         if mode == "suspicion":                                        # R25-41
             prisoners = [c for c in range(game.num_chars) if self.roles[c] == PRISONER]
             missing = [c for c in prisoners if c not in inside]
-            ok = any(c in inside for c in prisoners) and (not missing or (last and len(missing) == 1))
-            if ok:
+            if any(c in inside for c in prisoners) and (not missing
+                                                        or (last and len(missing) == 1)):
                 winners = tuple(sorted({game.owner[c] for c in prisoners}))
                 note = "" if not missing else f" without {game.names[missing[0]]}, in the last turn"
-                self._end("escape", winners, "R25-41",
-                          f"the prisoners escape in Room 25{note}")
-                return True
-            why = ("a prisoner is missing and it is not the last turn" if len(missing) == 1
-                   else "prisoners are missing")
-            self._event("R25-41", f"Room 25 slides off the edge, but {why}: it comes back at "
-                                  "the other end")
-            return False
+                return "escape", winners, "R25-41", f"the prisoners escape in Room 25{note}", 1.0
+            return None, (), "R25-41", ("a prisoner is missing and it is not the last turn"
+                                        if len(missing) == 1 else "prisoners are missing"), 0.0
         if mode in ("cooperative", "solo"):                            # R25-47, R25-49
-            living = [c for c in range(game.num_chars) if self.loc[c] >= 0]
-            if all(c in inside for c in living):
-                dead = len(self.deaths)
-                rule = "R25-49" if mode == "solo" else "R25-47"
-                if dead == 0:
-                    self._end("escape", tuple(range(n)), rule, "everyone escapes: total victory")
-                else:
-                    self._end("partial escape", tuple(range(n)), rule,
-                              "the survivors escape: partial victory", score=0.5)
-                return True
-            self._event(rule_for(mode), "Room 25 slides off the edge, but not everyone is "
-                                        "inside: it comes back at the other end")
-            return False
+            rule = rule_for(mode)
+            if all(c in inside for c in range(game.num_chars) if self.loc[c] >= 0):
+                if not self.deaths:
+                    return "escape", tuple(range(n)), rule, "everyone escapes: total victory", 1.0
+                return ("partial escape", tuple(range(n)), rule,
+                        "the survivors escape: partial victory", 0.5)
+            return None, (), rule, "not everyone is inside", 0.0
         # Competition and Team: each side escapes on its own (R25-45, R25-48).
         rule = "R25-48" if mode == "competition" else "R25-45"
-        sides = sorted(set(game.team))
         escaped = []
-        for side in sides:
+        for side in sorted(set(game.team)):
             members = [c for c in range(game.num_chars) if game.team[c] == side]
             living = [c for c in members if self.loc[c] >= 0]
             if living and all(c in inside for c in living) and (len(living) == len(members)
@@ -1311,13 +1319,10 @@ class Room25State(State):
         if escaped:
             winners = tuple(sorted(p for p in range(n)
                                    if any(game.team[c] in escaped for c in game.chars_of[p])))
-            self._end("escape", winners, rule, "Room 25 leaves the complex with "
-                      + " and ".join(self._side_name(s) for s in escaped) + ": they escape")
-            return True
-        self._event(rule, "Room 25 slides off the edge, but no side has all its (living) "
-                          "characters inside (a side with a dead member escapes only in the "
-                          "last turn): it comes back at the other end")
-        return False
+            return ("escape", winners, rule, "Room 25 leaves the complex with "
+                    + " and ".join(self._side_name(s) for s in escaped) + ": they escape", 1.0)
+        return None, (), rule, ("no side has all its (living) characters inside (a side with "
+                                "a dead member escapes only in the last turn)"), 0.0
 
     def _side_name(self, side: int) -> str:
         if self.game.mode == "team":

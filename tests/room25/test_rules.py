@@ -724,3 +724,19 @@ def test_R25_41_to_R25_49_a_saved_result_must_fit_the_mode_and_position():
                    ["two prisoners dead", [1], [0, 1, 0, 0], "R25-42"]):  # not this mode
         with pytest.raises(InvalidInputError, match="does not fit"):
             game.state_from_dict({**start, "phase": "over", "result": result})
+
+
+def test_R25_11_a_saved_escape_must_be_one_the_position_shows():
+    """Found by an audit: a save whose Room 25 was found could claim any escape."""
+    g = coop()
+    s = position(g, rooms={"a1": "room25"}, chars={c: "a1" for c in range(4)})
+    s = play(program_all(s, {0: "control", 1: "look", 2: "look", 3: "look"}),
+             "control row 1 left")
+    saved = s.to_dict()
+    assert g.state_from_dict(saved).outcome() == s.outcome()      # the real escape loads
+    outside = list(saved["loc"])
+    outside[3] = saved["grid"][POS_INDEX["c3"]]                    # one character left behind
+    partial = ["partial escape", [0, 1, 2, 3], [0.5] * 4, "R25-47"]  # nobody died
+    for bad in ({**saved, "loc": outside}, {**saved, "result": partial}):
+        with pytest.raises(InvalidInputError, match="does not fit"):
+            g.state_from_dict(bad)
