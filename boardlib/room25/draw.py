@@ -20,12 +20,15 @@ This module is imported only by widgets and notebooks, never by the rules.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable
 
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Circle, Polygon, Rectangle
 from matplotlib.text import Text
+from matplotlib.textpath import text_to_path
 
 from boardlib.svg import BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture
 
@@ -76,6 +79,18 @@ def _arrow(line: int, d: int) -> list[tuple[float, float]]:
 FIG_W, FIG_H = 5.4, 6.6            # inches
 XLIM, YLIM = (-0.7, SIZE + 0.7), (-0.75, SIZE + 1.75)
 TRACK_Y = SIZE + 0.62              # the countdown track, between the arrows and the caption
+LABEL_SIZE = 9                     # points, for a room's name
+# A room's name stays inside the target ring (0.8 wide, drawn 2.6 points thick).
+LABEL_ROOM = 0.66 * FIG_W * 72 / (XLIM[1] - XLIM[0])      # points
+
+
+@lru_cache(maxsize=None)
+def label_size(text: str) -> float:
+    """The font size that fits ``text`` into a room: long names in brackets, such as
+    "(Flooded)", are made smaller rather than run over the ring or the room's edge."""
+    width, _, _ = text_to_path.get_text_width_height_descent(
+        text, FontProperties(size=LABEL_SIZE, weight="bold"), ismath=False)
+    return min(LABEL_SIZE, round(LABEL_SIZE * LABEL_ROOM / width, 1)) if width else LABEL_SIZE
 # Countdown track colours: turns played, the current turn, turns to come, turns the alarm cut.
 TRACK_FILL = {"past": "#d1d5db", "now": "#111827", "next": "#f9fafb", "cut": "#fecaca"}
 CONTROL_FILL = "#E69F00"
@@ -97,7 +112,8 @@ class _Board:
         self.ax.set_ylim(*YLIM)
         self.ax.set_axis_off()
         self.rect = Rectangle((0, 0), 0.92, 0.92)
-        self.label = Text(0, 0, "", ha="center", va="center", fontsize=9, fontweight="bold")
+        self.label = Text(0, 0, "", ha="center", va="center", fontsize=LABEL_SIZE,
+                          fontweight="bold")
         self.place = Text(0, 0, "", ha="left", va="center", fontsize=6)
         self.lock = Text(0, 0, "locked", ha="right", va="center", fontsize=6, color="#7f1d1d")
         self.markers = [Polygon([(0, 0), (1, 0), (0, 1)], closed=True, edgecolor="black",
@@ -159,7 +175,9 @@ class _Board:
             self.rect.set_linestyle("solid" if face_up else (0, (3, 2)))
             self.rect.set_gid(f"room_{pos}")
             text = SHORT.get(kind, "?") if kind else "?"
-            self.label.set_text(f"({text})" if kind and not face_up else text)
+            text = f"({text})" if kind and not face_up else text
+            self.label.set_text(text)
+            self.label.set_fontsize(label_size(text))
             self.label.set_position((x + 0.5, y + 0.62))
             self.label.set_color("#111827" if kind else "white")
             self.place.set_text(POS_NAMES[pos])

@@ -2,7 +2,7 @@
 import re
 
 import boardlib
-from boardlib.room25.draw import draw_svg
+from boardlib.room25.draw import LABEL_ROOM, LABEL_SIZE, SHORT, draw_svg, label_size
 from boardlib.room25.scenarios import position
 from boardlib.room25.widget import Room25Board, Room25Controller
 
@@ -91,3 +91,17 @@ def test_board_form_sets_mode_and_players_and_hints_from_observations():
     from boardlib.room25.bots import ObservationBot
     assert isinstance(board._helper, ObservationBot)
     assert board.hint() in board.state.legal_moves()
+
+
+def test_seen_room_names_fit_inside_the_target_ring():
+    """Found by an audit: "(Flooded)" ran over the ring that marks a target."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    for name in SHORT.values():
+        for text in (name, f"({name})"):
+            size = label_size(text)
+            width, _, _ = text_to_path.get_text_width_height_descent(
+                text, FontProperties(size=size, weight="bold"), ismath=False)
+            assert width <= LABEL_ROOM + 0.5 and size <= LABEL_SIZE, text
+    assert label_size("Dark") == LABEL_SIZE and label_size("(Flooded)") < LABEL_SIZE
