@@ -392,7 +392,10 @@ def _zone_label_artists() -> list[Any]:
 def _door_artists(code: int, look: tuple[str, int], p: int, sel: bool) -> list[Any]:
     x, y = _part_xy(code >> 2, look, code & 3)
     h = FIELDS[code >> 2]
-    return [Rectangle((x - 0.3, y - 0.3), 0.6, 0.6, facecolor=PLAYER_COLORS[p],
+    # on a tile of several parts a smaller door leaves the small curves beside it in view,
+    # still larger than a prisoner standing on it
+    half = 0.3 if len(KIND_BY_NAME[look[0]].parts) == 1 else 0.25
+    return [Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor=PLAYER_COLORS[p],
                       edgecolor=SELECT_EDGE if sel else "white", linewidth=2.5 if sel else 1.2,
                       alpha=0.9, gid=f"door_{h.q}_{h.r}_{code & 3}")]
 

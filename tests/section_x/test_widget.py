@@ -419,3 +419,17 @@ def test_SX_I4_status_says_when_the_picked_prisoner_cannot_step_anywhere():
     assert board.selection[0] == "from"
     assert "cannot step anywhere now" in board.status_line.value
     assert not re.search(r'id="target_', board.svg)
+
+
+def test_a_door_on_a_tile_of_small_curves_leaves_them_in_view():
+    """Found by an audit: a 0.6-wide door hid a small curve of a triple curve entirely."""
+    from boardlib.section_x.draw import _door_artists, _prisoner_artists
+
+    def width(look):
+        (door,) = _door_artists(4 * 10, look, 0, False)
+        return door.get_width()
+
+    prisoner = 2 * _prisoner_artists(4 * 10, ("triple-curve", 0), (0,), False)[0].get_radius()
+    assert width(("straight", 0)) == 0.6
+    assert prisoner < width(("triple-curve", 0)) < 0.6       # a prisoner on it leaves it seen
+    assert width(("double-curve", 0)) == width(("triple-curve", 0))
