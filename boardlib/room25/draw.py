@@ -82,6 +82,9 @@ TRACK_Y = SIZE + 0.62              # the countdown track, between the arrows and
 LABEL_SIZE = 9                     # points, for a room's name
 # A room's name stays inside the target ring (0.8 wide, drawn 2.6 points thick).
 LABEL_ROOM = 0.66 * FIG_W * 72 / (XLIM[1] - XLIM[0])      # points
+# Countdown track colours: turns played, the current turn, turns to come, turns the alarm cut.
+TRACK_FILL = {"past": "#d1d5db", "now": "#111827", "next": "#f9fafb", "cut": "#fecaca"}
+CONTROL_FILL = "#E69F00"
 
 
 @lru_cache(maxsize=None)
@@ -91,9 +94,6 @@ def label_size(text: str) -> float:
     width, _, _ = text_to_path.get_text_width_height_descent(
         text, FontProperties(size=LABEL_SIZE, weight="bold"), ismath=False)
     return min(LABEL_SIZE, round(LABEL_SIZE * LABEL_ROOM / width, 1)) if width else LABEL_SIZE
-# Countdown track colours: turns played, the current turn, turns to come, turns the alarm cut.
-TRACK_FILL = {"past": "#d1d5db", "now": "#111827", "next": "#f9fafb", "cut": "#fecaca"}
-CONTROL_FILL = "#E69F00"
 
 
 class _Board:
