@@ -247,14 +247,21 @@ class GamePanel(w.VBox):
     # --- clicks and moves -------------------------------------------------
     def click(self, element_id: str) -> None:
         """Handle a click on the board element ``element_id`` (what the browser sends)."""
-        if self._task is not None and not self._task.done():
-            # Bots are playing (auto-play, or replies to a human): their seats are theirs.
-            player = self.state.current_player
-            if player in self._bots or self.autoplay.value:
+        state = self.state
+        player = state.current_player
+        busy = self._task is not None and not self._task.done()
+        # A bot seat's moves are the bot's, and auto-play moves for everyone.
+        if not state.is_terminal() and (player in self._bots or (busy and self.autoplay.value)):
+            if not busy:
+                self._maybe_start_bots()      # a reply that was stopped starts again
+                busy = self._task is not None and not self._task.done()
+            if busy:
                 self._say(f"Wait a moment: {self._player(player)} ({self.seat_kind(player)}) "
                           "is to move.")
-                return
-        state = self.state
+            else:
+                self._say(f"{self._player(player)} is a {self.seat_kind(player)} bot: press "
+                          "Bot move or Auto-play, or make the seat human under New game.")
+            return
         result = self.controller.click(state, element_id, self.selection)
         if result is None:
             return
@@ -438,6 +445,7 @@ class GamePanel(w.VBox):
                 self.autoplay.value = False
         else:
             self._cancel_task(stop_autoplay=False)
+            self._maybe_start_bots()       # a bot seat stopped mid-thought still replies
 
     def _start_task(self, coroutine: Any) -> None:
         loop = asyncio.get_running_loop()
@@ -604,7 +612,10 @@ class GamePanel(w.VBox):
                 text += f" ({html.escape(kind)} bot)"
             if self._thinking == p:
                 text += " — thinking…"
-            extra = self._helpers.status(state, self.selection)
+            # what to click is for people; a bot seat's turn says how it gets to move
+            extra = self._helpers.status(state, self.selection) if kind == HUMAN else (
+                "" if self._task is not None and not self._task.done()
+                else "press Bot move or Auto-play")
             if extra:
                 text += f" — {html.escape(extra)}"
         self.status_line.value = f"<b>{html.escape(self._title)}</b> · {text}"

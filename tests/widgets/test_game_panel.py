@@ -215,6 +215,48 @@ def test_bot_reply_task_is_dropped_after_undo():
     asyncio.run(scenario())
 
 
+class SlowBot(RandomBot):
+    """A bot that thinks for a while, as MCTS does."""
+
+    def choose(self, state):
+        import time
+        time.sleep(0.15)
+        return super().choose(state)
+
+
+def test_stopping_auto_play_while_a_bot_thinks_lets_it_still_reply():
+    """Found in Voila: auto-play stopped mid-thought left the bot's turn to the human, whose
+    next click moved for the bot."""
+    async def scenario():
+        panel = make(seats=["human", SlowBot(1)], delay=0.0)
+        panel.click("cell_0")
+        panel.click("cell_0")
+        panel.autoplay.value = True
+        for _ in range(100):
+            if panel._thinking == 1:
+                break
+            await asyncio.sleep(0.005)
+        assert panel._thinking == 1 and "thinking" in panel.status_line.value
+        assert "click" not in panel.status_line.value.split("thinking")[1]
+        panel.autoplay.value = False
+        panel.click("cell_5")              # still the bot's turn: refused, not played
+        panel.click("cell_5")
+        assert "Wait a moment" in panel.message and len(panel.match.moves) == 1
+        for _ in range(100):
+            if len(panel.match.moves) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert len(panel.match.moves) == 2 and panel.state.current_player == 0
+    asyncio.run(scenario())
+
+
+def test_a_click_for_an_all_bot_seat_says_how_it_moves():
+    panel = make(seats=["random", "random"])
+    panel.click("cell_0")
+    assert panel.match.moves == () and "Bot move or Auto-play" in panel.message
+    assert "press Bot move or Auto-play" in panel.status_line.value
+
+
 def test_mimebundle_has_static_svg_and_stable_text():
     panel = make()
     panel.click("cell_3")               # a selection is not part of the static picture
