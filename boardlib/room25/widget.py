@@ -47,6 +47,12 @@ _PLAYER = re.compile(r"\bplayer (\d+)")
 _PLACE_MOVES = (Clue, Move, Look, Vision, Swap, Illusion)
 
 
+def _program_label(move: Program) -> str:
+    """A program's button: "move → look", or "move (one only)" (R25-07)."""
+    return ACTION_NAMES[move.first] + (f" → {ACTION_NAMES[move.second]}" if move.second
+                                       else " (one only)")
+
+
 class Room25Controller(BaseController):
     """Clicks -> Room 25 moves; the selection is a character to push."""
 
@@ -148,9 +154,7 @@ class Room25Controller(BaseController):
         out: list[tuple[str, Any]] = []
         for m in state.legal_moves():
             if isinstance(m, Program):
-                label = ACTION_NAMES[m.first] + (f" → {ACTION_NAMES[m.second]}" if m.second
-                                                 else " (one only)")
-                out.append((label, m))
+                out.append((_program_label(m), m))
             elif isinstance(m, Defer):
                 out.append(("Keep for 2nd action", m))
             elif isinstance(m, Pass):
@@ -183,7 +187,8 @@ class Room25Controller(BaseController):
         if state.phase == "clue":
             return "first clue (R25-05): click a room next to the Central Room"
         if state.phase == PROGRAM:
-            return f"{name} programs (R25-07): pick two actions below, in order"
+            return (f"{name} programs (R25-07): pick a program below; its first action "
+                    "comes first")
         if state.phase == PENDING:
             return {"vision": "Vision (R25-24): click any face-down room to look at it",
                     "mobile": "Moving room (R25-26): click a face-down room to swap with",
@@ -207,6 +212,12 @@ class Room25Controller(BaseController):
         c = state.current_character
         who = f"{state.game.names[c]}: " if c is not None else ""
         return who + str(move)
+
+    def describe_hint(self, state: Room25State, move: Any) -> str:
+        """A hint is for the player to move: it names the program's button."""
+        if isinstance(move, Program):
+            return f"press \"{_program_label(move)}\""
+        return self.describe(state, move)
 
     def localize(self, text: str) -> str:
         return _PLAYER.sub(lambda m: self.player_name(int(m[1])), text)
@@ -311,6 +322,21 @@ class Room25Board(GamePanel):
                       "and click when ready (R25-I4).")
             return False
         return super().try_move(move)
+
+    def undo(self) -> None:
+        super().undo()
+        self._screen_again()
+
+    def redo(self) -> None:
+        super().redo()
+        self._screen_again()
+
+    def _screen_again(self) -> None:
+        """After undo or redo in hot seat, whoever holds the screen may not be the player
+        to move: the cover comes back before anyone's secrets show (R25-I4)."""
+        if self.hot_seat and self._shown is not None:
+            self._shown = None
+            self._refresh()
 
     def bot_move(self) -> None:
         if self.screened:

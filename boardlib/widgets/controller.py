@@ -78,6 +78,10 @@ class BaseController:
         """A move for the move list, as played from ``state``."""
         return str(move)
 
+    def describe_hint(self, state: State, move: Any) -> str:
+        """A suggested move, for the player to move only (the move list may hide more)."""
+        return self.describe(state, move)
+
     def outcome_text(self, outcome: Outcome) -> str:
         winners = [self.player_name(p) for p in outcome.winners]
         who = " and ".join(winners) or "nobody"

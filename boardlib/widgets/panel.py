@@ -170,7 +170,8 @@ class GamePanel(w.VBox):
                                    description="Delay (s)", readout_format=".1f",
                                    style=shared(w.SliderStyle, description_width="initial"),
                                    layout=shared(w.Layout, width="220px"))
-        self.actions = w.HBox(layout=shared(w.Layout))
+        # move buttons wrap rather than shrink: a cut "move → l…" cannot be read
+        self.actions = w.HBox(layout=shared(w.Layout, flex_flow="row wrap"))
         self._action_moves: list[Any] = []   # the moves of the buttons in self.actions
         # Boxes that switch a drawing flag of the controller (an overlay, labels) and redraw.
         if graph_toggle is not None:
@@ -356,7 +357,8 @@ class GamePanel(w.VBox):
             return None
         move = self._helper.choose(state)
         self.hint_move = move
-        self.message = f"Hint ({self.hint_bot_kind}): {self._helpers.describe(state, move)}"
+        self.message = (f"Hint ({self.hint_bot_kind}): "
+                        f"{self._helpers.describe_hint(state, move)}")
         self.last_refusal = None
         # violet like the hint's outline on the board, not the red of a refusal
         self.why_line.value = f'<span class="boardlib-hint">{html.escape(self.message)}</span>'
@@ -629,7 +631,8 @@ class GamePanel(w.VBox):
         if [b.description for b in self.actions.children] != labels:
             buttons = []
             for k, label in enumerate(labels):
-                b = w.Button(description=label, layout=_auto(), style=shared(w.ButtonStyle))
+                b = w.Button(description=label, tooltip=label, style=shared(w.ButtonStyle),
+                             layout=shared(w.Layout, width="auto", flex="0 0 auto"))
                 b.on_click(lambda _, k=k: self._press_action(k))
                 buttons.append(b)
             self.actions.children = buttons

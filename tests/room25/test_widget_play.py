@@ -191,3 +191,29 @@ def test_R25_38_the_suspicion_seat_is_told_its_own_role_and_no_other():
     assert all(names[c] not in status for c in range(1, 5))
     cooperative = Room25Board(mode="cooperative", players=2)
     assert "you:" not in cooperative.status_line.value      # no hidden roles there
+
+
+def test_R25_I4_undo_behind_the_cover_does_not_show_the_last_players_secrets():
+    """Found in Voila: Undo on Blue's "pass the screen" cover showed Red's view again,
+    with the room only Red had seen."""
+    board = Room25Board(mode="cooperative", players=2, pass_screen=True)
+    board.ready()
+    board.view.click("room_7")                              # Red's secret first clue
+    kind = SHORT[board.state.kind_at(7)]
+    assert board.screened and "Pass the screen to Blue" in board.svg
+    board.undo()
+    assert board.state.current_player == 0 and board.screened
+    assert "Pass the screen to Red" in board.svg and f"({kind})" not in board.svg
+    board.redo()
+    assert board.screened and "Pass the screen to Blue" in board.svg
+
+
+def test_R25_07_a_hint_while_programming_names_the_program():
+    board = Room25Board(mode="cooperative", players=2, seed=1)
+    board.view.click("room_7")
+    board.view.click("room_13")
+    assert board.state.phase == "program"
+    move = board.hint()
+    labels = [b.description for b in board.actions.children]
+    assert any(f'press "{label}"' in board.message for label in labels), board.message
+    assert board.state.why_illegal(move) is None
