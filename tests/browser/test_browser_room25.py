@@ -87,6 +87,13 @@ def test_program_two_actions_and_carry_them_out_by_clicking(notebook_page, ui):
     assert stands_in(board, me, centre)
     assert "(Empty)" not in texts(board), "Red has not looked at b2 yet"
 
+    # The twelve two-action program buttons show their whole labels: they wrap, not shrink.
+    labels = panel.locator("button", has_text="→")
+    expect(labels).to_have_count(12)
+    cut = labels.evaluate_all("bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1)"
+                              ".map(b => b.textContent)")
+    assert cut == [], f"program buttons cut off: {cut}"
+
     # Program "move, then look" with the button under the board (R25-07).
     old_svg = board.locator("svg").element_handle()
     panel.get_by_role("button", name="move → look").click()
