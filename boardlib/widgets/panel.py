@@ -652,6 +652,11 @@ class GamePanel(w.VBox):
                 widget: w.Widget = w.Dropdown(options=list(option.choices), value=value,
                                               description=label, style=style,
                                               layout=w.Layout(width="auto"))
+            elif option.name == "first_player" and isinstance(value, int):
+                # seats are named by colour, so the first player is picked by colour too
+                widget = w.Dropdown(options=self._player_choices(), value=value,
+                                    description=label, style=style,
+                                    layout=w.Layout(width="auto"))
             elif isinstance(option.default, bool):
                 widget = w.Checkbox(value=bool(value), description=label, indent=False)
             elif isinstance(option.default, int) and isinstance(value, int):
@@ -664,6 +669,9 @@ class GamePanel(w.VBox):
             widget.tooltip = option.doc
             form[option.name] = widget
         return form
+
+    def _player_choices(self) -> list[tuple[str, int]]:
+        return [(self._player(p), p) for p in range(self._seat_count_from_form())]
 
     def _form_options(self) -> dict[str, Any]:
         return {name: widget.value for name, widget in self.option_widgets.items()}
@@ -679,6 +687,13 @@ class GamePanel(w.VBox):
         return int(players.value) if players is not None else self.game.num_players
 
     def _build_seat_widgets(self) -> None:
+        first = self.option_widgets.get("first_player")
+        if isinstance(first, w.Dropdown):          # as many choices as seats
+            choices = self._player_choices()
+            if list(first.options) != choices:
+                keep = first.value if first.value is not None and first.value < len(choices) else 0
+                first.options = choices
+                first.value = keep
         if self.seat_box is None:
             return
         n = self._seat_count_from_form()

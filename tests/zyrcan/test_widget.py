@@ -193,8 +193,14 @@ def test_new_game_with_more_players():
     assert len(ids(board.svg, "hex")) == 67 and len(board.seat_box.children) == 5
     board.option_widgets["players"].value = 4
     assert len(board.seat_box.children) == 4
+    first = board.option_widgets["first_player"]          # picked by colour, as seats are
+    assert [label for label, _ in first.options] == ["Red", "Blue", "Green", "Orange"]
+    first.value = 3
     board.new_game_button.click()
     assert len(ids(board.svg, "hex")) == 53
+    assert board.game.options["first_player"] == 3 and board.state.current_player == 3
+    board.option_widgets["players"].value = 3             # Orange has no seat now
+    assert first.value == 0 and len(first.options) == 3
 
 
 def test_mimebundle_has_a_static_svg_of_the_board():
