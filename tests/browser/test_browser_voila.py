@@ -54,6 +54,16 @@ def test_zyrcan_notebook_renders_under_voila(app_page):
     assert not errors, f"JavaScript errors in the app: {errors}"
 
 
+def test_cells_tagged_voila_hide_are_hidden_in_the_app(app_page):
+    """Solutions and Python-only cells carry the tag ``voila-hide``; nbconvert's template
+    turns it into a class that the notebook's first cell styles away (JupyterLab shows them)."""
+    page, _ = app_page
+    tagged = page.locator(".celltag_voila-hide")
+    assert tagged.count() >= 5, "the Zyrcan notebook tags its solutions and Python-only cells"
+    assert tagged.evaluate_all("cells => cells.filter(c => c.offsetParent !== null).length") == 0
+    expect(page.get_by_text("'attack 2,2 SE'")).to_be_hidden()     # a solution's output
+
+
 def test_a_click_plays_under_voila(app_page, ui):
     """The first board still in its placement phase accepts a ship on an empty hex."""
     page, _ = app_page
