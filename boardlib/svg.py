@@ -113,7 +113,11 @@ class SVGPicture:
         self.name = name
 
     def _repr_svg_(self) -> str:
-        return self.svg
+        # Voila puts the SVG into the page as it is: a wide board would run past a narrow
+        # window instead of scaling down (JupyterLab already scales pictures to fit)
+        if "style=" in self.svg.split("<svg", 1)[-1].split(">", 1)[0]:
+            return self.svg
+        return self.svg.replace("<svg ", '<svg style="max-width: 100%; height: auto" ', 1)
 
     def __repr__(self) -> str:
         return f"<{self.name} picture>"

@@ -425,7 +425,11 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
             body.append(_raw_text(hx + 0.82, hy + dy, arrow, 10, name.replace("_", "label_"),
                                   anchor="middle"))
     if state.phase == AFTER and state.game.options["tunnel"] and controls:
-        for k, name in enumerate(_colours_for(state)):
+        colours = _colours_for(state)
+        if colours:     # the swatches pick the colour of the next tunnel token (TU-03)
+            body.append(_raw_text(xmin + 0.26, ymin + 0.62, "tunnel token colour (TU-03)", 7.5,
+                                  "colourlabel", colour="#374151"))
+        for k, name in enumerate(colours):
             cx, chosen = xmin + 0.4 + 0.4 * k, name == colour
             body.append(piece(("colour", name, cx, ymin, chosen),
                               lambda name=name, cx=cx, chosen=chosen: [Rectangle(

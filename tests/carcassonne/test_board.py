@@ -23,6 +23,8 @@ def test_svg_is_deterministic_and_has_clickable_ids():
     found = ids(draw_svg(s))
     assert {"spot_1_0_1", "spot_1_0_2", "opening_1_0_W", "opening_1_0_E",
             "colour_blue", "colour_green", "colour_black"} <= found
+    assert "tunnel token colour (TU-03)" in draw_svg(s)       # the swatches say what they are
+    assert "tunnel token colour" not in picture(s).svg      # no swatches without controls
     s = play(s, "follower road:W", "token blue 1,0 W")
     found = ids(draw_svg(s))
     assert {"follower_1_0_1", "token_1_0_W"} <= found and "colour_blue" in found

@@ -130,7 +130,11 @@ def test_attack_graph_overlay_has_one_arrow_per_edge():
 
 def test_picture_and_helpers():
     state = position(players=3, ships=SHIPS)
-    assert picture(state)._repr_svg_() == draw_svg(state)
+    shown = picture(state)._repr_svg_()
+    assert picture(state).svg == draw_svg(state)
+    # scales down in a narrow Voila page instead of running past it
+    assert shown == draw_svg(state).replace("<svg ", '<svg style="max-width: 100%; '
+                                            'height: auto" ', 1)
     assert parse_id("hex_3_-1") == ("hex", (3, -1))
     assert parse_id("reserve_2") == ("reserve", (2,))
     assert parse_id("axes_x") is None
