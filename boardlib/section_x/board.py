@@ -176,6 +176,7 @@ _BACK = (3, 4, 5, 0, 1, 2)
 # Each field with its neighbours on the board: what a tile change there can affect.
 _AROUND: tuple[tuple[int, ...], ...] = tuple((f,) + tuple(n for n in NEIGH[f] if n >= 0)
                                              for f in range(len(FIELDS)))
+_AROUND_MASK: tuple[int, ...] = tuple(sum(1 << n for n in around) for around in _AROUND)
 
 
 # Per tile id, rotation and direction d: what that tile, seen from its neighbour across
@@ -335,6 +336,22 @@ def _part_links(board: tuple, code: int) -> list[int]:
         elif n != OFF:                      # the island or a zone
             found.append(n)
     return found
+
+
+def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int]:
+    """The tunnel of part ``start`` (SX-I5): its smallest part (the tunnel's name while it
+    lasts), its parts, and its fields as a bit mask (bit ``f`` for field ``f``)."""
+    found = {start}
+    stack = [start]
+    while stack:
+        for n in _part_links(board, stack.pop()):
+            if n >= 0 and n not in found:
+                found.add(n)
+                stack.append(n)
+    fields = 0
+    for c in found:
+        fields |= 1 << (c >> 2)
+    return min(found), frozenset(found), fields
 
 
 class _Tunnels:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
 
@@ -274,51 +274,66 @@ class _Rows:
 
 class _DoorTargets:
     """Door moves ``table[c]`` for the sorted ``parts`` outside the ``barred`` tunnels
-    (SX-14), except ``src``, the part the door is lifted from (SX-I5)."""
+    (each a set of parts, SX-14), except ``src``, the part the door is lifted from (SX-I5)."""
 
-    __slots__ = ("table", "parts", "comp", "barred", "src", "size")
+    __slots__ = ("table", "parts", "barred", "src", "size")
 
-    def __init__(self, table: Any, parts: list[int], comp: dict[int, int],
-                 members: dict[int, list[int]], barred: Iterable[int], src: int | None) -> None:
+    def __init__(self, table: Any, parts: list[int], barred: list[frozenset[int]],
+                 src: int | None) -> None:
         self.table = table
         self.parts = parts
-        self.comp = comp
-        self.barred = barred = set(barred)
+        self.barred = barred
         self.src = src
-        self.size = (len(parts) - sum([len(members[t]) for t in barred])
-                     - (src is not None))
+        self.size = len(parts) - sum([len(tunnel) for tunnel in barred]) - (src is not None)
 
     def __len__(self) -> int:
         return self.size
 
+    def _left_out(self) -> set[int]:
+        left_out = set().union(*self.barred)
+        if self.src is not None:
+            left_out.add(self.src)
+        return left_out
+
     def __getitem__(self, i: int) -> Move:
-        comp, barred, src = self.comp, self.barred, self.src
+        left_out = self._left_out()
         for c in self.parts:
-            if comp[c] not in barred and c != src:
+            if c not in left_out:
                 if i == 0:
                     return self.table[c]
                 i -= 1
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Move]:
-        table, comp, barred, src = self.table, self.comp, self.barred, self.src
-        return iter([table[c] for c in self.parts if comp[c] not in barred and c != src])
+        table, left_out = self.table, self._left_out()
+        return iter([table[c] for c in self.parts if c not in left_out])
+
+
+def _fields_of(mask: int) -> list[int]:
+    """The fields of a bit mask (bit ``f`` set for field ``f``), in order."""
+    fields = []
+    while mask:
+        low = mask & -mask
+        fields.append(low.bit_length() - 1)
+        mask ^= low
+    return fields
 
 
 class _Pairs:
-    """Every swap of two of ``fields`` (SX-08), ``a`` before ``b`` in their order."""
+    """Every swap of two of the fields of mask ``fields`` (SX-08), ``a`` before ``b``."""
 
     __slots__ = ("fields", "size")
 
-    def __init__(self, fields: list[int]) -> None:
+    def __init__(self, fields: int) -> None:
         self.fields = fields
-        self.size = len(fields) * (len(fields) - 1) // 2
+        n = fields.bit_count()
+        self.size = n * (n - 1) // 2
 
     def __len__(self) -> int:
         return self.size
 
     def __getitem__(self, i: int) -> Move:
-        fields = self.fields
+        fields = _fields_of(self.fields)
         for x, a in enumerate(fields):
             if i < len(fields) - 1 - x:
                 return _SWAP[a][fields[x + 1 + i]]
@@ -326,25 +341,57 @@ class _Pairs:
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Move]:
-        fields = self.fields
+        fields = _fields_of(self.fields)
         return iter([_SWAP[a][b] for x, a in enumerate(fields) for b in fields[x + 1:]])
 
 
 class _Grid:
-    """Every move of a tile from one of ``sources`` to one of the empty ``targets`` (SX-08)."""
+    """Every move of a tile from a field of mask ``sources`` to one of the empty
+    ``targets`` (SX-08)."""
 
-    __slots__ = ("sources", "targets")
+    __slots__ = ("sources", "targets", "size")
 
-    def __init__(self, sources: list[int], targets: list[int]) -> None:
+    def __init__(self, sources: int, targets: list[int]) -> None:
         self.sources = sources
         self.targets = targets
+        self.size = sources.bit_count() * len(targets)
 
     def __len__(self) -> int:
-        return len(self.sources) * len(self.targets)
+        return self.size
 
     def __getitem__(self, i: int) -> Move:
         a, b = divmod(i, len(self.targets))
-        return _MOVE[self.sources[a]][self.targets[b]]
+        return _MOVE[_fields_of(self.sources)[a]][self.targets[b]]
 
     def __iter__(self) -> Iterator[Move]:
-        return iter([_MOVE[a][g] for a in self.sources for g in self.targets])
+        return iter([_MOVE[a][g] for a in _fields_of(self.sources) for g in self.targets])
+
+
+class _Turns:
+    """Every rotation of a tile on a field of mask ``fields`` to another of its distinct
+    rotations (SX-08); ``size`` is their number, counted by the caller."""
+
+    __slots__ = ("board", "fields", "size")
+
+    def __init__(self, board: tuple, fields: int, size: int) -> None:
+        self.board = board
+        self.fields = fields
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Move:
+        board = self.board
+        for f in _fields_of(self.fields):
+            tile, rot = board[f]
+            others = _OTHER_ROTATIONS[tile][rot]
+            if i < len(others):
+                return _ROTATE[f][others[i]]
+            i -= len(others)
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Move]:
+        board = self.board
+        return iter([_ROTATE[f][r] for f in _fields_of(self.fields)
+                     for r in _OTHER_ROTATIONS[board[f][0]][board[f][1]]])

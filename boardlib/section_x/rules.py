@@ -20,7 +20,7 @@ view of the tunnels is in :mod:`boardlib.section_x.tunnels`.
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -29,16 +29,19 @@ from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError
 from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
-                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0, _AROUND, _CAPACITY,
+                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0, _AROUND, _AROUND_MASK,
+                    _CAPACITY, _NUM_PARTS,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
                     _misfit, _misfit_sentence, _move_misfit, _moved, _rotate_misfit,
-                    _swap_misfit, _swapped, _Tunnels, _update_tunnels, is_zone, parse_place,
+                    _swap_misfit, _swapped, _tunnel_from, _Tunnels, _update_tunnels, is_zone,
+                    parse_place,
                     place_text, zone_code)
 from .catalogue import CATALOGUE
 from .moves import (_END, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _STEP, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
-                    Step, SwapTiles, _door_row, _DoorTargets, _Grid, _Pairs, _Placements, _Rows)
+                    Step, SwapTiles, _door_row, _DoorTargets, _fields_of, _Grid, _Pairs,
+                    _Placements, _Rows, _Turns)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
 
@@ -157,7 +160,7 @@ class SectionXState(State):
 
     __slots__ = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
                  "keys", "player", "phase", "turn", "round", "_events", "result",
-                 "_view", "_occ", "_owners", "_memo")
+                 "_view", "_occ", "_owners", "_held", "_memo")
 
     def __init__(self, game: SectionXGame, *, board: tuple, hands: tuple, stack: tuple,
                  locs: tuple, used: tuple, used_total: int, doors: tuple, stamp: int,
@@ -183,6 +186,7 @@ class SectionXState(State):
         self._view = _BoardView(board) if view is None else view   # shared by equal boards
         self._occ: dict[int, list[int]] | None = None
         self._owners: dict[int, int] | None = None
+        self._held: dict[int, tuple[int, tuple]] | None = None
         self._memo: dict[Any, Any] = {}     # per-field answers, reused by why_illegal
 
     game: SectionXGame
@@ -210,10 +214,13 @@ class SectionXState(State):
         state._events = ()
         if board is self.board:
             state._view = self._view
-            state._owners = self._owners if doors is self.doors else None
+            if doors is self.doors:
+                state._owners, state._held = self._owners, self._held
+            else:
+                state._owners = state._held = None
         else:
             state._view = changes.get("view") or _BoardView(board)
-            state._owners = None
+            state._owners = state._held = None
         state._occ = self._occ if locs is self.locs else None
         state._memo = {}
         return state
@@ -347,6 +354,21 @@ class SectionXState(State):
                             for d in ds if d is not None}
         return self._owners
 
+    def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int]]]:
+        """The tunnels that hold a door, by their smallest part: (the door's player, the
+        tunnel as :func:`.board._tunnel_from` gives it) (SX-13). The rules need only
+        these, not the whole labelling of :meth:`tunnels`."""
+        held = self._held
+        if held is None:
+            tunnel_of = self._view.tunnel_of
+            held = self._held = {}
+            for p, ds in enumerate(self.doors):
+                for d in ds:
+                    if d is not None:
+                        tunnel = tunnel_of(d[0])
+                        held[tunnel[0]] = (p, tunnel)
+        return held
+
     def tunnel_owner(self, code: int, ignore: tuple[int, int] | None = None) -> int | None:
         """Who owns the tunnel of part ``code`` through a door (SX-13), ignoring door ``ignore``."""
         comp, _ = self.tunnels()
@@ -418,45 +440,41 @@ class SectionXState(State):
         p = self.player
         board = self.board
         strict = self.game.options["strict_fit"]
-        empty = self._view.empty()
+        view = self._view.index()
+        empty = view.empty
         # SX-07: place from the hand with fit.
         if self.hands[p]:
             yield _Placements(tuple(sorted({_KIND_NO[t] for t in self.hands[p]})), empty,
                               self.fit_keys())
-        # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged.
-        occ = self.occupancy()
-        owners = self.owners()
-        foreign: set[int] = set()          # fields in another player's tunnel (SX-13)
-        if owners:
-            members = self._tunnel_data().members
-            foreign = {c >> 2 for t, q in owners.items() if q != p for c in members[t]}
-        crowded: dict[int, list[int]] = {}  # field -> prisoners on its parts
-        for c, ks in occ.items():
+        # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged. Sets of fields are
+        # bit masks (bit f for field f), so the moves are counted without listing them.
+        foreign = 0                         # fields in another player's tunnel (SX-13)
+        for q, tunnel in self._held_tunnels().values():
+            if q != p:
+                foreign |= tunnel[2]
+        crowded = 0                         # fields with prisoners on them
+        shared = 0                          # ... that are no hiding place or not only yours
+        for c, ks in self.occupancy().items():
             if c >= 0:
-                crowded.setdefault(c >> 2, []).extend(ks)
+                bit = 1 << (c >> 2)
+                crowded |= bit
+                if not _HIDING[board[c >> 2][0]] or any([k // PRISONERS != p for k in ks]):
+                    shared |= bit
         # hiding places with only your prisoners on them (SX-10, SX-11)
-        hiders = {f for f, ks in crowded.items() if f not in foreign and _HIDING[board[f][0]]
-                  and all(k // PRISONERS == p for k in ks)}
-        tiled = self._view.tiled()
-        if not crowded and not foreign:
-            fields = rotatable = tiled
-        else:
-            blocked = foreign.union(crowded)
-            fields = rotatable = [f for f in tiled if f not in blocked]
-            if hiders:
-                fields = sorted(fields + list(hiders))      # the tiled fields' order
+        hiders = crowded & ~shared & ~foreign
+        rotatable = view.tiled_mask & ~(foreign | crowded)
         if not strict and not hiders:     # nothing to check per pair
-            yield _Pairs(fields)
-            yield _Grid(fields, empty)
+            yield _Pairs(rotatable)
+            yield _Grid(rotatable, empty)
         else:
-            yield _Rows(_swap_rows(board, fields, hiders, strict))
-            yield _Rows(_move_rows(board, fields, hiders, empty, strict))
-        turn_rows = self._view.turn_rows()
-        turns = [turn_rows[f] for f in rotatable]
+            fields = _fields_of(rotatable | hiders)
+            hiding = set(_fields_of(hiders))
+            yield _Rows(_swap_rows(board, fields, hiding, strict))
+            yield _Rows(_move_rows(board, fields, hiding, empty, strict))
         if strict:
-            turns = [(row, [r for r in keys if _rotate_misfit(board, f, r) is None])
-                     for f, (row, keys) in zip(rotatable, turns)]
-        yield _Rows(turns)
+            yield _Rows(_turn_rows(board, _fields_of(rotatable), strict))
+        else:
+            yield _Turns(board, rotatable, view.turn_count(rotatable))
 
     def _act_blocks(self) -> Iterator[Sequence[Move]]:
         """Phase 3 (SX-12): steps while the budget lasts, doors before any step, end turn."""
@@ -514,18 +532,19 @@ class SectionXState(State):
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
-        tunnels = self._tunnel_data()
-        owners = self.owners()
-        parts = tunnels.sorted_parts()
+        held = self._held_tunnels()
+        parts = self._view.index().parts
         doors = self.doors[p]
         if None in doors:
-            yield _DoorTargets(_door_row(None), parts, tunnels.comp, tunnels.members, owners, None)
+            yield _DoorTargets(_door_row(None), parts,
+                               [tunnel[1] for _, tunnel in held.values()], None)
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
-                own = tunnels.comp[src]
-                yield _DoorTargets(_door_row(src), parts, tunnels.comp, tunnels.members,
-                                   [t for t in owners if t != own], src)
+                own = self._view.tunnel_of(src)[0]
+                yield _DoorTargets(_door_row(src), parts,
+                                   [tunnel[1] for t, (_, tunnel) in held.items() if t != own],
+                                   src)
 
     def has_tile_action(self) -> bool:
         """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
@@ -818,19 +837,20 @@ class SectionXState(State):
     def _settle_doors(self, earlier: "SectionXState", events: list[Event]) -> "SectionXState":
         """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie).
 
-        "Longer" is the door's tunnel on the board ``earlier``, before the tile action."""
-        comp, _ = self.tunnels()
-        placed = [comp[d[0]] for ds in self.doors for d in ds if d is not None]
+        "Longer" is the door's tunnel on the board ``earlier``, before the tile action; a
+        tunnel's length is its number of tiles (SX-I5)."""
+        tunnel_of = self._view.tunnel_of
+        placed = [tunnel_of(d[0])[0] for ds in self.doors for d in ds if d is not None]
         if len(set(placed)) == len(placed):       # no tunnel holds two doors: no merge
             return self
-        comp_before, sizes_before = earlier.tunnels()
-        before = {(p, s): sizes_before[comp_before[d[0]]] for p, ds in enumerate(earlier.doors)
+        tunnel_before = earlier._view.tunnel_of
+        before = {(p, s): tunnel_before(d[0])[2].bit_count() for p, ds in enumerate(earlier.doors)
                   for s, d in enumerate(ds) if d is not None}
         by_tunnel: dict[int, list[tuple[int, int]]] = {}
         for p, ds in enumerate(self.doors):
             for s, d in enumerate(ds):
                 if d is not None:
-                    by_tunnel.setdefault(comp[d[0]], []).append((p, s))
+                    by_tunnel.setdefault(tunnel_of(d[0])[0], []).append((p, s))
         returned = []
         for members in by_tunnel.values():
             if len(members) < 2:
@@ -1145,18 +1165,40 @@ def _layable_fit(board: tuple, f: int) -> int:
     return _fit_key(board, f) if IS_OCEAN[f] and board[f] is None else 0
 
 
-def _turn_row(board: tuple, f: int) -> tuple[tuple[RotateTile, ...], tuple[int, ...]]:
-    """The rotate moves of field ``f`` and the other rotations its tile may take (SX-08)."""
-    tile, rot = board[f]
-    return _ROTATE[f], _OTHER_ROTATIONS[tile][rot]
+def _turn_rows(board: tuple, fields: list[int],
+               strict: bool) -> list[tuple[tuple[RotateTile, ...], Sequence[int]]]:
+    """Per field of ``fields``: its rotate moves and the other rotations its tile may take
+    (SX-08); with ``strict_fit`` only those that fit (SX-I3)."""
+    rows = []
+    for f in fields:
+        tile, rot = board[f]
+        others: Sequence[int] = _OTHER_ROTATIONS[tile][rot]
+        if strict:
+            others = [r for r in others if _rotate_misfit(board, f, r) is None]
+        rows.append((_ROTATE[f], others))
+    return rows
+
+
+# Per tile id: how many other rotations a turn may give it (SX-08), the same for every
+# rotation; and the numbers that occur.
+_TURNS: tuple[int, ...] = tuple(len(rows[0]) for rows in _OTHER_ROTATIONS)
+_TURN_COUNTS: tuple[int, ...] = tuple(sorted(set(_TURNS)))
 
 
 class _BoardView:
     """What the rules work out from a board alone, shared by every state with that board:
-    links (whole, or place by place in ``near``), tunnels, fit keys, tiled and empty fields,
-    rotation rows. ``after`` carries what it can over to a board changed on a few fields."""
+    links (whole, or place by place in ``near``), tunnels (all, or those asked for in
+    ``tunnel_at``), fit keys, and the fields by what lies on them. ``after`` carries what
+    it can over to a board changed on a few fields.
 
-    __slots__ = ("board", "links", "near", "tunnels", "fits", "_tiled", "_empty", "_turns")
+    The fields: ``tiled`` and ``empty`` ocean fields in order, ``tiled_mask`` with bit
+    ``f`` set for a tiled field ``f``, ``turn_masks[k]`` the tiled fields whose tile has
+    ``k`` other rotations, and ``parts``, every tunnel part in order. They are made
+    together by :meth:`index` and kept up to date by :meth:`after`.
+    """
+
+    __slots__ = ("board", "links", "near", "tunnels", "tunnel_at", "fits", "indexed",
+                 "tiled", "empty", "tiled_mask", "turn_masks", "parts")
 
     def __init__(self, board: tuple, tunnels: "_Tunnels | None" = None,
                  fits: tuple[int, ...] | None = None) -> None:
@@ -1164,30 +1206,48 @@ class _BoardView:
         self.links: dict[int, tuple[int, ...]] | None = None
         self.near: dict[int, tuple[int, ...]] = {}
         self.tunnels = tunnels
+        # part -> its tunnel (:func:`.board._tunnel_from`), for the parts asked about so far
+        self.tunnel_at: dict[int, tuple[int, frozenset[int], int]] = {}
         self.fits = fits
-        self._tiled: list[int] | None = None
-        self._empty: list[int] | None = None
-        self._turns: dict[int, tuple[tuple[RotateTile, ...], tuple[int, ...]]] | None = None
+        self.indexed = False
+        self.tiled: list[int] = []
+        self.empty: list[int] = []
+        self.tiled_mask = 0
+        self.turn_masks: list[int] = []
+        self.parts: list[int] = []
 
-    def turn_rows(self) -> dict[int, tuple[tuple[RotateTile, ...], tuple[int, ...]]]:
-        """Tiled field -> :func:`_turn_row`."""
-        if self._turns is None:
-            self._turns = {f: _turn_row(self.board, f) for f in self.tiled()}
-        return self._turns
-
-    def tiled(self) -> list[int]:
-        """Ocean fields with a tile, in order."""
-        if self._tiled is None:
+    def index(self) -> "_BoardView":
+        """Sort the fields by what lies on them (once per board; see the class)."""
+        if not self.indexed:
             board = self.board
-            self._tiled = [f for f in OCEAN_INDEX if board[f] is not None]
-        return self._tiled
+            tiled, empty, parts = self.tiled, self.empty, self.parts
+            turn_masks = self.turn_masks = [0] * 6
+            for f in OCEAN_INDEX:
+                cell = board[f]
+                if cell is None:
+                    empty.append(f)
+                else:
+                    tiled.append(f)
+                    self.tiled_mask |= 1 << f
+                    turn_masks[_TURNS[cell[0]]] |= 1 << f
+                    parts.extend(range(4 * f, 4 * f + _NUM_PARTS[cell[0]]))
+            self.indexed = True
+        return self
 
-    def empty(self) -> list[int]:
-        """Ocean fields without a tile, in order."""
-        if self._empty is None:
-            board = self.board
-            self._empty = [f for f in OCEAN_INDEX if board[f] is None]
-        return self._empty
+    def turn_count(self, fields: int) -> int:
+        """How many rotate moves the tiles on the ``fields`` mask have (SX-08)."""
+        masks = self.turn_masks
+        return sum([k * (masks[k] & fields).bit_count() for k in _TURN_COUNTS])
+
+    def tunnel_of(self, code: int) -> tuple[int, frozenset[int], int]:
+        """The tunnel of part ``code`` (SX-I5), found when first asked for."""
+        tunnel = self.tunnel_at.get(code)
+        if tunnel is None:
+            tunnel = _tunnel_from(self.board, code)
+            at = self.tunnel_at
+            for c in tunnel[1]:
+                at[c] = tunnel
+        return tunnel
 
     def after(self, board: tuple, changed: tuple[int, ...]) -> "_BoardView":
         tunnels = None if self.tunnels is None else _update_tunnels(self.tunnels, board, changed)
@@ -1199,29 +1259,53 @@ class _BoardView:
                 new[f] = _layable_fit(board, f)
             fits = tuple(new)
         view = _BoardView(board, tunnels, fits)
-        if self._tiled is not None and self._empty is not None:
-            tiled, empty = self._tiled, self._empty
-            # a swap or a turn leaves both lists as they are; a move or a placement does not
-            flipped = [f for f in changed if (self.board[f] is None) != (board[f] is None)]
-            if flipped:
-                tiled, empty = list(tiled), list(empty)
-            for f in flipped:
-                gone, got = (tiled, empty) if board[f] is None else (empty, tiled)
-                gone.remove(f)
-                insort(got, f)
-            view._tiled, view._empty = tiled, empty
-        if self._turns is not None:
-            turns = view._turns = dict(self._turns)
-            for f in changed:
-                if board[f] is None:
-                    turns.pop(f, None)
-                else:
-                    turns[f] = _turn_row(board, f)
+        # tunnels away from the change stay as they are: none of their parts faces a
+        # changed field
+        around = 0
+        for f in changed:
+            around |= _AROUND_MASK[f]
+        view.tunnel_at = {c: tunnel for c, tunnel in self.tunnel_at.items()
+                          if not tunnel[2] & around}
+        if self.indexed:
+            self._index_after(view, changed)
         # joined() answers away from the change stay true
         view.near = {c: v for c, v in self.near.items()
                      if (c >> 2 not in touched if c >= 0
                          else touched.isdisjoint(_FACING_FIELDS[c]))}
         return view
+
+    def _index_after(self, view: "_BoardView", changed: tuple[int, ...]) -> None:
+        """Give ``view`` the fields of this board, updated on the ``changed`` fields."""
+        old, new = self.board, view.board
+        tiled, empty, parts = self.tiled, self.empty, self.parts
+        tiled_mask = self.tiled_mask
+        turn_masks = list(self.turn_masks)
+        # a swap or a turn leaves the lists as they are; a move or a placement does not
+        copied = False
+        for f in changed:
+            was, cell = old[f], new[f]
+            bit = 1 << f
+            if was is not None:
+                turn_masks[_TURNS[was[0]]] ^= bit
+            if cell is not None:
+                turn_masks[_TURNS[cell[0]]] |= bit
+            if was is not None and cell is not None and _NUM_PARTS[was[0]] == _NUM_PARTS[cell[0]]:
+                continue
+            if not copied:
+                tiled, empty, parts = list(tiled), list(empty), list(parts)
+                copied = True
+            lo = bisect_left(parts, 4 * f)
+            hi = bisect_left(parts, 4 * f + 4, lo)
+            parts[lo:hi] = range(4 * f, 4 * f + (0 if cell is None else _NUM_PARTS[cell[0]]))
+            if (was is None) != (cell is None):
+                gone, got = (tiled, empty) if cell is None else (empty, tiled)
+                gone.remove(f)
+                insort(got, f)
+                tiled_mask ^= bit
+        view.tiled, view.empty, view.parts = tiled, empty, parts
+        view.tiled_mask, view.turn_masks = tiled_mask, turn_masks
+        view.indexed = True
+
 
 # --- loading -------------------------------------------------------------------------
 

@@ -255,6 +255,19 @@ def check_engine_agrees(state: SectionXState) -> None:
         name = place_text(code)
         assert state.tunnel_owner(code) == g.nodes[name]["owner"], f"owner of {name} differs"
         assert sizes[t] == length[name], f"length of {name}'s tunnel differs"
+    # the tunnels the rules themselves use: those holding a door, found part by part
+    component = {n: t for t in found for n in t}
+    held = state._held_tunnels()
+    doors = [(p, d[0]) for p, ds in enumerate(state.doors) for d in ds if d is not None]
+    assert len(held) == len(doors), "a tunnel holds two doors"
+    for p, code in doors:
+        owner, (least, parts, fields) = held[state._view.tunnel_of(code)[0]]
+        name = place_text(code)
+        assert owner == p and g.nodes[name]["owner"] == p, f"owner of {name} differs"
+        assert {place_text(c) for c in parts} == set(component[name]), \
+            f"the tunnel through {name} differs from the graph's component"
+        assert least == min(parts) and fields.bit_count() == length[name], \
+            f"the tunnel through {name} is named or measured wrongly"
     # the bots' escape distances (engine, breadth-first) are the graph's shortest routes
     for player in range(state.num_players):
         for avoid_full, use_key in ((False, True), (True, True), (True, False)):

@@ -118,13 +118,13 @@ def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
     """After tile actions the engine updates tunnels and fit keys near the change only
     (and works out links place by place): each must equal the whole-board answer."""
     from boardlib.section_x.board import (OCEAN_INDEX, _compute_links, _compute_tunnels,
-                                          _fit_key, _joined)
+                                          _fit_key, _joined, _tunnel_from)
     from boardlib.section_x.rules import _BoardView
     for seed in range(4):
         game = boardlib.load("section_x", players=2 + seed % 3, seed=seed)
         s = game.new_initial_state()
         rng = random.Random(seed)
-        updated = 0
+        updated = indexed = tunnels_checked = 0
         for _ in range(300):
             if s.is_terminal():
                 break
@@ -146,14 +146,19 @@ def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
                 for f in range(len(s.board)))
             near = s._view.near                   # joined() answers carried over
             assert all(near[c] == _joined(s.board, c) for c in near)
-            if s._view._turns is not None:        # rotation rows carried over
-                assert s._view._turns == _BoardView(s.board).turn_rows()
-            if s._view._tiled is not None:        # tiled and empty fields carried over
-                fresh = _BoardView(s.board)
-                assert (s._view._tiled, s._view._empty) == (fresh.tiled(), fresh.empty())
+            view = s._view
+            if view.indexed:        # fields by what lies on them, carried over
+                fresh = _BoardView(s.board).index()
+                assert (view.tiled, view.empty, view.parts, view.tiled_mask, view.turn_masks) == (
+                    fresh.tiled, fresh.empty, fresh.parts, fresh.tiled_mask, fresh.turn_masks)
+                indexed += 1
+            for c, tunnel in view.tunnel_at.items():    # tunnels carried over or found
+                assert tunnel == _tunnel_from(s.board, c)
+                assert sorted(tunnel[1]) == sorted(d for d in comp if comp[d] == comp[c])
+                tunnels_checked += 1
             links = _compute_links(s.board)
             assert all(_joined(s.board, c) == links.get(c, ()) for c in links)
-        assert updated > 100
+        assert updated > 100 and indexed > 100 and tunnels_checked > 100
 
 
 def _partition(comp):
