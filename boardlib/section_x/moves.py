@@ -272,27 +272,59 @@ class _Rows:
         return iter([table[k] for table, keys in self.rows for k in keys])
 
 
+class _Steps:
+    """Step moves from each of the sorted ``sources`` to the places ``joined`` to it
+    (sorted), except onto ``blocked`` places. Counted with set operations; the moves are
+    made only when asked for."""
+
+    __slots__ = ("sources", "joined", "blocked", "size")
+
+    def __init__(self, sources: list[int], joined: list[tuple[int, ...]],
+                 blocked: set[int]) -> None:
+        self.sources = sources
+        self.joined = joined
+        self.blocked = blocked
+        self.size = sum([len(dsts) - len(blocked.intersection(dsts)) for dsts in joined])
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _moves(self) -> list[Move]:
+        blocked = self.blocked
+        return [_STEP[src, dst] for src, dsts in zip(self.sources, self.joined)
+                for dst in dsts if dst not in blocked]
+
+    def __getitem__(self, i: int) -> Move:
+        return self._moves()[i]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves())
+
+
 class _DoorTargets:
-    """Door moves ``table[c]`` for the sorted ``parts`` outside the ``barred`` tunnels
-    (each a set of parts, SX-14), except ``src``, the part the door is lifted from (SX-I5)."""
+    """Door moves ``table[c]`` for the sorted ``parts`` outside the tunnels that hold a
+    door (``held``, see ``SectionXState._held_tunnels``, SX-14) but for the tunnel named
+    ``own``, and except ``src``, the part the door is lifted from (SX-I5). ``size``, their
+    number, is counted by the caller."""
 
-    __slots__ = ("table", "parts", "barred", "src", "size")
+    __slots__ = ("table", "parts", "held", "own", "src", "size")
 
-    def __init__(self, table: Any, parts: list[int], barred: list[frozenset[int]],
-                 src: int | None) -> None:
+    def __init__(self, table: Any, parts: list[int], held: dict[int, tuple[int, Any]],
+                 own: int | None, src: int | None, size: int) -> None:
         self.table = table
         self.parts = parts
-        self.barred = barred
+        self.held = held
+        self.own = own
         self.src = src
-        self.size = len(parts) - sum([len(tunnel) for tunnel in barred]) - (src is not None)
+        self.size = size
 
     def __len__(self) -> int:
         return self.size
 
     def _left_out(self) -> set[int]:
-        left_out = set().union(*self.barred)
-        if self.src is not None:
-            left_out.add(self.src)
+        own = self.own
+        left_out = set().union(*[tunnel[1] for t, (_, tunnel) in self.held.items() if t != own])
+        left_out.add(self.src)
         return left_out
 
     def __getitem__(self, i: int) -> Move:

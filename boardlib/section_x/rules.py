@@ -30,7 +30,7 @@ from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
                     ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0, _AROUND, _AROUND_MASK,
-                    _CAPACITY, _NUM_PARTS,
+                    _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
                     _misfit, _misfit_sentence, _move_misfit, _moved, _rotate_misfit,
@@ -38,10 +38,10 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     parse_place,
                     place_text, zone_code)
 from .catalogue import CATALOGUE
-from .moves import (_END, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _STEP, _SWAP,
+from .moves import (_END, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
                     Step, SwapTiles, _door_row, _DoorTargets, _fields_of, _Grid, _Pairs,
-                    _Placements, _Rows, _Turns)
+                    _Placements, _Rows, _Steps, _Turns)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
 
@@ -217,7 +217,8 @@ class SectionXState(State):
             if doors is self.doors:
                 state._owners, state._held = self._owners, self._held
             else:
-                state._owners = state._held = None
+                state._owners = None
+                state._held = changes.get("held")     # a door move brings it along
         else:
             state._view = changes.get("view") or _BoardView(board)
             state._owners = state._held = None
@@ -328,10 +329,9 @@ class SectionXState(State):
         """Per empty ocean field, what a tile laid there must match (SX-07) as
         ``care << 6 | need``: the edges that touch a tile, and which of them face an
         opening (0 where no tile may be laid)."""
-        view = self._view
-        if view.fits is None:
-            view.fits = tuple([_layable_fit(self.board, f) for f in range(len(FIELDS))])
-        return view.fits
+        board = self.board
+        return tuple([key if IS_OCEAN[f] and board[f] is None else 0
+                      for f, key in enumerate(self._view.fit_keys())])
 
     def tunnels(self) -> tuple[dict[int, int], list[int]]:
         """``(part -> tunnel id, tunnel id -> number of tiles)``: connected parts (SX-I5)."""
@@ -356,8 +356,8 @@ class SectionXState(State):
 
     def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int]]]:
         """The tunnels that hold a door, by their smallest part: (the door's player, the
-        tunnel as :func:`.board._tunnel_from` gives it) (SX-13). The rules need only
-        these, not the whole labelling of :meth:`tunnels`."""
+        tunnel as :func:`.board._tunnel_from` gives it) (SX-13), in no particular order.
+        The rules need only these, not the whole labelling of :meth:`tunnels`."""
         held = self._held
         if held is None:
             tunnel_of = self._view.tunnel_of
@@ -445,7 +445,7 @@ class SectionXState(State):
         # SX-07: place from the hand with fit.
         if self.hands[p]:
             yield _Placements(tuple(sorted({_KIND_NO[t] for t in self.hands[p]})), empty,
-                              self.fit_keys())
+                              view.fit_keys())
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged. Sets of fields are
         # bit masks (bit f for field f), so the moves are counted without listing them.
         foreign = 0                         # fields in another player's tunnel (SX-13)
@@ -484,28 +484,24 @@ class SectionXState(State):
             yield from self._door_blocks()
         yield (_END,)
 
-    def _steps(self) -> list[Step]:
+    def _steps(self) -> "_Steps":
+        """SX-16: a step of one of your prisoners that has a step left, onto a joined place
+        with room (SX-17, SX-18) and without another player's door unless you still have
+        your key (SX-13, SX-I6)."""
         p = self.player
         lo = PRISONERS * p
+        used = self.used
         sources = sorted({c for k, c in enumerate(self.locs[lo:lo + PRISONERS], lo)
-                          if (c >= 0 or c == ISLAND) and self.used[k] < STEPS_PER_PRISONER})
-        occ = self.occupancy()
+                          if (c >= 0 or c == ISLAND) and used[k] < STEPS_PER_PRISONER})
         board = self.board
-        # doors that would stop this player: another player's, and no key left (SX-13, SX-I6)
-        barred = () if self.keys[p] else {d[0] for q, ds in enumerate(self.doors) if q != p
-                                          for d in ds if d is not None}
-        steps = []
-        for src in sources:
-            for dst in self.joined(src):
-                # the same answers as _step_block(p, dst, occ) is None, without sentences
-                if dst >= 0:
-                    here = occ.get(dst)
-                    if (here and len(here) >= _CAPACITY[board[dst >> 2][0]]) or dst in barred:
-                        continue
-                elif dst != ISLAND and occ.get(dst):     # a zone already claimed (SX-18)
-                    continue
-                steps.append(_STEP[src, dst])
-        return steps
+        # the same answers as _step_block(p, dst, occ) is None, without sentences: full
+        # parts, claimed zones, and doors that would stop this player
+        blocked = {c for c, ks in self.occupancy().items()
+                   if len(ks) >= (_CAPACITY[board[c >> 2][0]] if c >= 0 else 1)}
+        if not self.keys[p]:
+            blocked.update([d[0] for q, ds in enumerate(self.doors) if q != p
+                            for d in ds if d is not None])
+        return _Steps(sources, [self.joined(src) for src in sources], blocked)
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
         """Why ``p`` may not step onto ``dst`` (SX-17, SX-18, SX-13, SX-I6), or ``None``."""
@@ -533,18 +529,18 @@ class SectionXState(State):
         onto any part of a tunnel that has no other door."""
         p = self.player
         held = self._held_tunnels()
-        parts = self._view.index().parts
+        view = self._view
+        parts = view.index().parts
+        free = len(parts) - sum([len(tunnel[1]) for _, tunnel in held.values()])
         doors = self.doors[p]
         if None in doors:
-            yield _DoorTargets(_door_row(None), parts,
-                               [tunnel[1] for _, tunnel in held.values()], None)
+            yield _DoorTargets(_door_row(None), parts, held, None, None, free)
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
-                own = self._view.tunnel_of(src)[0]
-                yield _DoorTargets(_door_row(src), parts,
-                                   [tunnel[1] for t, (_, tunnel) in held.items() if t != own],
-                                   src)
+                own = view.tunnel_of(src)
+                yield _DoorTargets(_door_row(src), parts, held, own[0], src,
+                                   free + len(own[1]) - 1)
 
     def has_tile_action(self) -> bool:
         """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
@@ -589,7 +585,7 @@ class SectionXState(State):
         if self.board[f] is not None:
             return Illegal("SX-07", f"Field {move.field} already has a tile; place on an "
                            "empty ocean field.")
-        key = self.fit_keys()[f]
+        key = self._view.fit_keys()[f]
         if outline(kind, move.rotation) & (key >> 6) == key & 63:
             return None
         d = _misfit(self.board, f, outline(kind, move.rotation))
@@ -805,9 +801,16 @@ class SectionXState(State):
                 slot = next(s for s, d in enumerate(doors) if d is not None and d[0] == src)
                 events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
                                     f"{move.dst}"))
+            held = None
+            if self._held is not None:        # the door leaves its tunnel for dst's
+                held = dict(self._held)
+                if move.src is not None:
+                    del held[self._view.tunnel_of(src)[0]]
+                tunnel = self._view.tunnel_of(dst)
+                held[tunnel[0]] = (p, tunnel)
             doors[slot] = (dst, self.stamp)
             return self._end_turn(events, doors=self.doors[:p] + (tuple(doors),)
-                                  + self.doors[p + 1:], stamp=self.stamp + 1)
+                                  + self.doors[p + 1:], stamp=self.stamp + 1, held=held)
         return self._end_turn(events)  # EndTurn
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
@@ -840,8 +843,16 @@ class SectionXState(State):
         "Longer" is the door's tunnel on the board ``earlier``, before the tile action; a
         tunnel's length is its number of tiles (SX-I5)."""
         tunnel_of = self._view.tunnel_of
-        placed = [tunnel_of(d[0])[0] for ds in self.doors for d in ds if d is not None]
-        if len(set(placed)) == len(placed):       # no tunnel holds two doors: no merge
+        held = {}
+        placed = 0
+        for p, ds in enumerate(self.doors):
+            for d in ds:
+                if d is not None:
+                    tunnel = tunnel_of(d[0])
+                    held[tunnel[0]] = (p, tunnel)
+                    placed += 1
+        if len(held) == placed:       # no tunnel holds two doors: no merge
+            self._held = held
             return self
         tunnel_before = earlier._view.tunnel_of
         before = {(p, s): tunnel_before(d[0])[2].bit_count() for p, ds in enumerate(earlier.doors)
@@ -1160,11 +1171,6 @@ def _move_rows(board: tuple, fields: list[int], hiders: set[int], empty: list[in
     return rows
 
 
-def _layable_fit(board: tuple, f: int) -> int:
-    """The fit key of field ``f`` if a tile may be laid there, else 0 (SX-I1, SX-07)."""
-    return _fit_key(board, f) if IS_OCEAN[f] and board[f] is None else 0
-
-
 def _turn_rows(board: tuple, fields: list[int],
                strict: bool) -> list[tuple[tuple[RotateTile, ...], Sequence[int]]]:
     """Per field of ``fields``: its rotate moves and the other rotations its tile may take
@@ -1201,14 +1207,15 @@ class _BoardView:
                  "tiled", "empty", "tiled_mask", "turn_masks", "parts")
 
     def __init__(self, board: tuple, tunnels: "_Tunnels | None" = None,
-                 fits: tuple[int, ...] | None = None) -> None:
+                 fits: list[int] | None = None) -> None:
         self.board = board
         self.links: dict[int, tuple[int, ...]] | None = None
         self.near: dict[int, tuple[int, ...]] = {}
         self.tunnels = tunnels
-        # part -> its tunnel (:func:`.board._tunnel_from`), for the parts asked about so far
+        # part -> its tunnel (:func:`.board._tunnel_from`), for the parts asked about so far:
+        # those holding doors
         self.tunnel_at: dict[int, tuple[int, frozenset[int], int]] = {}
-        self.fits = fits
+        self.fits = fits                  # see fit_keys()
         self.indexed = False
         self.tiled: list[int] = []
         self.empty: list[int] = []
@@ -1234,6 +1241,15 @@ class _BoardView:
             self.indexed = True
         return self
 
+    def fit_keys(self) -> list[int]:
+        """Per field, what a tile laid there must match (SX-07) as ``care << 6 | need``
+        (see :func:`.board._fit_key`); right for every ocean field, tiled or not (only
+        empty ones take a tile), meaningless elsewhere."""
+        if self.fits is None:
+            board = self.board
+            self.fits = [_fit_key(board, f) for f in range(len(FIELDS))]
+        return self.fits
+
     def turn_count(self, fields: int) -> int:
         """How many rotate moves the tiles on the ``fields`` mask have (SX-08)."""
         masks = self.turn_masks
@@ -1243,21 +1259,24 @@ class _BoardView:
         """The tunnel of part ``code`` (SX-I5), found when first asked for."""
         tunnel = self.tunnel_at.get(code)
         if tunnel is None:
-            tunnel = _tunnel_from(self.board, code)
-            at = self.tunnel_at
-            for c in tunnel[1]:
-                at[c] = tunnel
+            tunnel = self.tunnel_at[code] = _tunnel_from(self.board, code)
         return tunnel
 
     def after(self, board: tuple, changed: tuple[int, ...]) -> "_BoardView":
         tunnels = None if self.tunnels is None else _update_tunnels(self.tunnels, board, changed)
         fits = None
         touched = {n for c in changed for n in _AROUND[c]}
-        if self.fits is not None:      # only fields next to a change see other neighbours
-            new = list(self.fits)
-            for f in touched:
-                new[f] = _layable_fit(board, f)
-            fits = tuple(new)
+        if self.fits is not None:
+            # a changed field's tile leaves its bits in its neighbours' keys and the new
+            # tile puts in its own: both by direction, so one XOR does it
+            fits = list(self.fits)
+            old = self.board
+            for c in changed:
+                for cell in (old[c], board[c]):
+                    if cell is not None:
+                        faces = _FACE_BITS[cell[0]][cell[1]]
+                        for d, n in _OCEAN_NEIGH[c]:
+                            fits[n] ^= faces[_BACK[d]]
         view = _BoardView(board, tunnels, fits)
         # tunnels away from the change stay as they are: none of their parts faces a
         # changed field

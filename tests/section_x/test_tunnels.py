@@ -144,6 +144,9 @@ def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
             assert s.fit_keys() == tuple(
                 _fit_key(s.board, f) if f in OCEAN_INDEX and s.board[f] is None else 0
                 for f in range(len(s.board)))
+            if s._view.fits is not None:            # kept for tiled ocean fields too
+                assert [s._view.fits[f] for f in OCEAN_INDEX] == [
+                    _fit_key(s.board, f) for f in OCEAN_INDEX]
             near = s._view.near                   # joined() answers carried over
             assert all(near[c] == _joined(s.board, c) for c in near)
             view = s._view
