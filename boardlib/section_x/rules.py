@@ -29,7 +29,7 @@ from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError
 from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
-                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0, _AROUND, _AROUND_MASK,
+                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0, _AROUND_MASK,
                     _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
@@ -160,7 +160,7 @@ class SectionXState(State):
 
     __slots__ = ("board", "hands", "stack", "locs", "used", "used_total", "doors", "stamp",
                  "keys", "player", "phase", "turn", "round", "_events", "result",
-                 "_view", "_occ", "_owners", "_held", "_memo")
+                 "_view", "_pris", "_owners", "_held", "_memo")
 
     def __init__(self, game: SectionXGame, *, board: tuple, hands: tuple, stack: tuple,
                  locs: tuple, used: tuple, used_total: int, doors: tuple, stamp: int,
@@ -184,45 +184,49 @@ class SectionXState(State):
         self._events = events
         self.result = result
         self._view = _BoardView(board) if view is None else view   # shared by equal boards
-        self._occ: dict[int, list[int]] | None = None
+        self._pris: _Prisoners | None = None
         self._owners: dict[int, int] | None = None
         self._held: dict[int, tuple[int, tuple]] | None = None
         self._memo: dict[Any, Any] = {}     # per-field answers, reused by why_illegal
 
     game: SectionXGame
 
-    def _derive(self, **changes: Any) -> "SectionXState":
-        """A copy with some fields changed; caches survive where what they rest on does."""
+    def _derive(self, view: "_BoardView | None" = None,
+                held: "dict[int, tuple[int, tuple]] | None" = None,
+                **changes: Any) -> "SectionXState":
+        """A copy with some fields changed; caches survive where what they rest on does.
+        ``view`` is the new board's view, ``held`` the new doors' tunnels (if known)."""
         state = object.__new__(SectionXState)
         state.game = self.game
-        state._legal = None
-        state._picked = None
-        state.board = board = changes.get("board", self.board)
-        state.hands = changes.get("hands", self.hands)
-        state.stack = changes.get("stack", self.stack)
-        state.locs = locs = changes.get("locs", self.locs)
-        state.used = changes.get("used", self.used)
-        state.used_total = changes.get("used_total", self.used_total)
-        state.doors = doors = changes.get("doors", self.doors)
-        state.stamp = changes.get("stamp", self.stamp)
-        state.keys = changes.get("keys", self.keys)
-        state.player = changes.get("player", self.player)
-        state.phase = changes.get("phase", self.phase)
-        state.turn = changes.get("turn", self.turn)
-        state.round = changes.get("round", self.round)
-        state.result = changes.get("result", self.result)
+        state._legal = state._picked = None
+        state.board = board = self.board
+        state.hands = self.hands
+        state.stack = self.stack
+        state.locs = locs = self.locs
+        state.used = self.used
+        state.used_total = self.used_total
+        state.doors = doors = self.doors
+        state.stamp = self.stamp
+        state.keys = self.keys
+        state.player = self.player
+        state.phase = self.phase
+        state.turn = self.turn
+        state.round = self.round
+        state.result = self.result
+        for name, value in changes.items():
+            setattr(state, name, value)
         state._events = ()
-        if board is self.board:
+        if state.board is board:
             state._view = self._view
-            if doors is self.doors:
+            if state.doors is doors:
                 state._owners, state._held = self._owners, self._held
             else:
                 state._owners = None
-                state._held = changes.get("held")     # a door move brings it along
+                state._held = held
         else:
-            state._view = changes.get("view") or _BoardView(board)
+            state._view = view or _BoardView(state.board)
             state._owners = state._held = None
-        state._occ = self._occ if locs is self.locs else None
+        state._pris = self._pris if state.locs is locs else None
         state._memo = {}
         return state
 
@@ -271,13 +275,12 @@ class SectionXState(State):
 
     def occupancy(self) -> dict[int, list[int]]:
         """Place code -> prisoner ids there (tunnel parts and zones only)."""
-        if self._occ is None:
-            occ: dict[int, list[int]] = {}
-            for k, c in enumerate(self.locs):
-                if c >= 0 or ZONE0 - 5 <= c <= ZONE0:   # a part or a zone
-                    occ.setdefault(c, []).append(k)
-            self._occ = occ
-        return self._occ
+        return self._prisoners().occ
+
+    def _prisoners(self) -> "_Prisoners":
+        if self._pris is None:
+            self._pris = _Prisoners(self.locs, self.board, len(self.hands))
+        return self._pris
 
     def capacity(self, code: int) -> int:
         """Room on a place (SX-17): 1 per part, 2 on a hiding place, 1 per zone (SX-18)."""
@@ -452,17 +455,9 @@ class SectionXState(State):
         for q, tunnel in self._held_tunnels().values():
             if q != p:
                 foreign |= tunnel[2]
-        crowded = 0                         # fields with prisoners on them
-        shared = 0                          # ... that are no hiding place or not only yours
-        for c, ks in self.occupancy().items():
-            if c >= 0:
-                bit = 1 << (c >> 2)
-                crowded |= bit
-                if not _HIDING[board[c >> 2][0]] or any([k // PRISONERS != p for k in ks]):
-                    shared |= bit
-        # hiding places with only your prisoners on them (SX-10, SX-11)
-        hiders = crowded & ~shared & ~foreign
-        rotatable = view.tiled_mask & ~(foreign | crowded)
+        prisoners = self._prisoners()
+        hiders = prisoners.alone[p] & ~foreign
+        rotatable = view.tiled_mask & ~(foreign | prisoners.crowded)
         if not strict and not hiders:     # nothing to check per pair
             yield _Pairs(rotatable)
             yield _Grid(rotatable, empty)
@@ -489,18 +484,20 @@ class SectionXState(State):
         with room (SX-17, SX-18) and without another player's door unless you still have
         your key (SX-13, SX-I6)."""
         p = self.player
-        lo = PRISONERS * p
-        used = self.used
-        sources = sorted({c for k, c in enumerate(self.locs[lo:lo + PRISONERS], lo)
-                          if (c >= 0 or c == ISLAND) and used[k] < STEPS_PER_PRISONER})
-        board = self.board
+        prisoners = self._prisoners()
+        if self.used_total == 0:
+            sources = prisoners.sources[p]
+        else:
+            lo = PRISONERS * p
+            used = self.used
+            sources = sorted({c for k, c in enumerate(self.locs[lo:lo + PRISONERS], lo)
+                              if (c >= 0 or c == ISLAND) and used[k] < STEPS_PER_PRISONER})
         # the same answers as _step_block(p, dst, occ) is None, without sentences: full
         # parts, claimed zones, and doors that would stop this player
-        blocked = {c for c, ks in self.occupancy().items()
-                   if len(ks) >= (_CAPACITY[board[c >> 2][0]] if c >= 0 else 1)}
+        blocked = prisoners.full
         if not self.keys[p]:
-            blocked.update([d[0] for q, ds in enumerate(self.doors) if q != p
-                            for d in ds if d is not None])
+            blocked = blocked.union([d[0] for q, ds in enumerate(self.doors) if q != p
+                                     for d in ds if d is not None])
         return _Steps(sources, [self.joined(src) for src in sources], blocked)
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
@@ -798,7 +795,7 @@ class SectionXState(State):
                                     "its tunnel"))
             else:
                 src = parse_place(move.src)
-                slot = next(s for s, d in enumerate(doors) if d is not None and d[0] == src)
+                slot = [d is not None and d[0] == src for d in doors].index(True)
                 events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
                                     f"{move.dst}"))
             held = None
@@ -825,7 +822,10 @@ class SectionXState(State):
         doors = self.doors
         if relocated:
             # only hiding places move with prisoners on them (SX-10)
-            if any(c >> 2 in relocated for c in self.occupancy() if c >= 0):
+            moved = 0
+            for f in relocated:
+                moved |= 1 << f
+            if self._prisoners().crowded & moved:
                 locs = tuple(carry(c) for c in locs)
             if any(d is not None and d[0] >> 2 in relocated for ds in doors for d in ds):
                 doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
@@ -1191,6 +1191,52 @@ _TURNS: tuple[int, ...] = tuple(len(rows[0]) for rows in _OTHER_ROTATIONS)
 _TURN_COUNTS: tuple[int, ...] = tuple(sorted(set(_TURNS)))
 
 
+# The fields facing the island, as a bit mask.
+_FACING_MASK = sum(1 << f for f in _FACING_FIELDS[ISLAND])
+
+
+class _Prisoners:
+    """What the rules work out from the prisoners' places (``locs``) and the tiles under
+    them, shared by every state with the same places: a tile keeps its kind while
+    prisoners stand on it (SX-09, SX-10; a moved hiding place changes their places).
+
+    ``occ``: place -> prisoners there (parts and zones); ``full``: parts and zones with no
+    room left (SX-17, SX-18); ``crowded``: the fields with prisoners as a bit mask;
+    ``alone[p]``: the hiding places holding only player ``p``'s prisoners (SX-10);
+    ``sources[p]``: the sorted places (island, parts) of ``p``'s prisoners, where they
+    may step from before any step of the turn (SX-16).
+    """
+
+    __slots__ = ("occ", "full", "crowded", "alone", "sources")
+
+    def __init__(self, locs: tuple, board: tuple, players: int) -> None:
+        occ: dict[int, list[int]] = {}
+        for k, c in enumerate(locs):
+            if c >= 0 or ZONE0 - 5 <= c <= ZONE0:   # a part or a zone
+                occ.setdefault(c, []).append(k)
+        self.occ = occ
+        full = set()
+        crowded = 0
+        alone = [0] * players
+        for c, ks in occ.items():
+            if c < 0:
+                full.add(c)                         # a claimed zone
+                continue
+            tile = board[c >> 2][0]
+            bit = 1 << (c >> 2)
+            crowded |= bit
+            if len(ks) >= _CAPACITY[tile]:
+                full.add(c)
+            owner = ks[0] // PRISONERS
+            if _HIDING[tile] and all(k // PRISONERS == owner for k in ks):
+                alone[owner] |= bit
+        self.full = full
+        self.crowded = crowded
+        self.alone = alone
+        self.sources = [sorted({c for c in locs[PRISONERS * p:PRISONERS * (p + 1)]
+                                if c >= 0 or c == ISLAND}) for p in range(players)]
+
+
 class _BoardView:
     """What the rules work out from a board alone, shared by every state with that board:
     links (whole, or place by place in ``near``), tunnels (all, or those asked for in
@@ -1265,7 +1311,9 @@ class _BoardView:
     def after(self, board: tuple, changed: tuple[int, ...]) -> "_BoardView":
         tunnels = None if self.tunnels is None else _update_tunnels(self.tunnels, board, changed)
         fits = None
-        touched = {n for c in changed for n in _AROUND[c]}
+        around = 0                     # the changed fields and their neighbours
+        for f in changed:
+            around |= _AROUND_MASK[f]
         if self.fits is not None:
             # a changed field's tile leaves its bits in its neighbours' keys and the new
             # tile puts in its own: both by direction, so one XOR does it
@@ -1280,17 +1328,15 @@ class _BoardView:
         view = _BoardView(board, tunnels, fits)
         # tunnels away from the change stay as they are: none of their parts faces a
         # changed field
-        around = 0
-        for f in changed:
-            around |= _AROUND_MASK[f]
         view.tunnel_at = {c: tunnel for c, tunnel in self.tunnel_at.items()
                           if not tunnel[2] & around}
         if self.indexed:
             self._index_after(view, changed)
-        # joined() answers away from the change stay true
-        view.near = {c: v for c, v in self.near.items()
-                     if (c >> 2 not in touched if c >= 0
-                         else touched.isdisjoint(_FACING_FIELDS[c]))}
+        # joined() answers away from the change stay true; only the island's is worth
+        # keeping (a part's is quickly found again)
+        island = self.near.get(ISLAND)
+        if island is not None and not around & _FACING_MASK:
+            view.near[ISLAND] = island
         return view
 
     def _index_after(self, view: "_BoardView", changed: tuple[int, ...]) -> None:

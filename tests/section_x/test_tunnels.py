@@ -119,12 +119,12 @@ def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
     (and works out links place by place): each must equal the whole-board answer."""
     from boardlib.section_x.board import (OCEAN_INDEX, _compute_links, _compute_tunnels,
                                           _fit_key, _joined, _tunnel_from)
-    from boardlib.section_x.rules import _BoardView
+    from boardlib.section_x.rules import _BoardView, _Prisoners
     for seed in range(4):
         game = boardlib.load("section_x", players=2 + seed % 3, seed=seed)
         s = game.new_initial_state()
         rng = random.Random(seed)
-        updated = indexed = tunnels_checked = 0
+        updated = indexed = tunnels_checked = carried_pris = 0
         for _ in range(300):
             if s.is_terminal():
                 break
@@ -159,9 +159,14 @@ def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
                 assert tunnel == _tunnel_from(s.board, c)
                 assert sorted(tunnel[1]) == sorted(d for d in comp if comp[d] == comp[c])
                 tunnels_checked += 1
+            if s._pris is not None:     # carried over while the prisoners stay put
+                fresh_pris = _Prisoners(s.locs, s.board, s.num_players)
+                assert [getattr(s._pris, a) for a in _Prisoners.__slots__] == [
+                    getattr(fresh_pris, a) for a in _Prisoners.__slots__]
+                carried_pris += 1
             links = _compute_links(s.board)
             assert all(_joined(s.board, c) == links.get(c, ()) for c in links)
-        assert updated > 100 and indexed > 100 and tunnels_checked > 100
+        assert updated > 100 and indexed > 100 and tunnels_checked > 100 and carried_pris > 100
 
 
 def _partition(comp):
