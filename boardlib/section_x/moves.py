@@ -176,39 +176,29 @@ class _Placements:
     shapes of the kinds in hand (sorted). Counted from the fit tables; a move is built
     only when asked for."""
 
-    __slots__ = ("fields", "keys", "tables", "counts", "size")
+    __slots__ = ("kinds", "fields", "keys", "size")
 
-    def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: tuple[int, ...]) -> None:
-        self.tables = [_kind_fits(k) for k in kinds]
+    def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: list[int]) -> None:
+        self.kinds = kinds
         self.fields = fields
-        self.keys = keys = [fits[f] for f in fields]
-        rows = [_kind_counts(k) for k in kinds]
-        if len(rows) == 1:
-            (a,) = rows
-            self.counts = [a[key] for key in keys]
-        elif len(rows) == 2:
-            a, b = rows
-            self.counts = [a[key] + b[key] for key in keys]
-        elif len(rows) == 3:                     # a hand holds at most three (SX-06)
-            a, b, c = rows
-            self.counts = [a[key] + b[key] + c[key] for key in keys]
-        else:
-            self.counts = [sum([row[key] for row in rows]) for key in keys]
-        self.size = sum(self.counts)
+        self.keys = keys = list(map(fits.__getitem__, fields))
+        # summed in C, kind by kind: this runs at the start of every turn (SX-I8)
+        self.size = sum([sum(map(_kind_counts(k).__getitem__, keys)) for k in kinds])
 
     def __len__(self) -> int:
         return self.size
 
     def __getitem__(self, i: int) -> Move:
-        for f, key, n in zip(self.fields, self.keys, self.counts):
-            if i < n:
-                shapes = [s for table in self.tables for s in table[key]]
+        tables = [_kind_fits(k) for k in self.kinds]
+        for f, key in zip(self.fields, self.keys):
+            shapes = [s for table in tables for s in table[key]]
+            if i < len(shapes):
                 return _PLACE_AT[f][shapes[i]]
-            i -= n
+            i -= len(shapes)
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Move]:
-        tables = self.tables
+        tables = [_kind_fits(k) for k in self.kinds]
         return iter([_PLACE_AT[f][s] for f, key in zip(self.fields, self.keys)
                      for table in tables for s in table[key]])
 

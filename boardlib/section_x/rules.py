@@ -1191,6 +1191,9 @@ _TURNS: tuple[int, ...] = tuple(len(rows[0]) for rows in _OTHER_ROTATIONS)
 _TURN_COUNTS: tuple[int, ...] = tuple(sorted(set(_TURNS)))
 
 
+# Per field c: (n, d) for each ocean neighbour n, c lying in direction d from n.
+_FACED_BY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((n, _BACK[d]) for d, n in _OCEAN_NEIGH[c]) for c in range(len(FIELDS)))
 # The fields facing the island, as a bit mask.
 _FACING_MASK = sum(1 << f for f in _FACING_FIELDS[ISLAND])
 
@@ -1243,47 +1246,43 @@ class _BoardView:
     ``tunnel_at``), fit keys, and the fields by what lies on them. ``after`` carries what
     it can over to a board changed on a few fields.
 
-    The fields: ``tiled`` and ``empty`` ocean fields in order, ``tiled_mask`` with bit
-    ``f`` set for a tiled field ``f``, ``turn_masks[k]`` the tiled fields whose tile has
-    ``k`` other rotations, and ``parts``, every tunnel part in order. They are made
-    together by :meth:`index` and kept up to date by :meth:`after`.
+    The fields: ``empty`` ocean fields in order, ``tiled_mask`` with bit ``f`` set for a
+    tiled field ``f``, ``turn_masks[k]`` the tiled fields whose tile has ``k`` other
+    rotations, and ``parts``, every tunnel part in order. They are made together by
+    :meth:`index` and kept up to date by :meth:`after`.
     """
 
     __slots__ = ("board", "links", "near", "tunnels", "tunnel_at", "fits", "indexed",
-                 "tiled", "empty", "tiled_mask", "turn_masks", "parts")
+                 "empty", "tiled_mask", "turn_masks", "parts")
 
-    def __init__(self, board: tuple, tunnels: "_Tunnels | None" = None,
-                 fits: list[int] | None = None) -> None:
+    def __init__(self, board: tuple) -> None:
         self.board = board
         self.links: dict[int, tuple[int, ...]] | None = None
         self.near: dict[int, tuple[int, ...]] = {}
-        self.tunnels = tunnels
+        self.tunnels: _Tunnels | None = None
         # part -> its tunnel (:func:`.board._tunnel_from`), for the parts asked about so far:
         # those holding doors
         self.tunnel_at: dict[int, tuple[int, frozenset[int], int]] = {}
-        self.fits = fits                  # see fit_keys()
+        self.fits: list[int] | None = None          # see fit_keys()
         self.indexed = False
-        self.tiled: list[int] = []
-        self.empty: list[int] = []
-        self.tiled_mask = 0
-        self.turn_masks: list[int] = []
-        self.parts: list[int] = []
 
     def index(self) -> "_BoardView":
         """Sort the fields by what lies on them (once per board; see the class)."""
         if not self.indexed:
             board = self.board
-            tiled, empty, parts = self.tiled, self.empty, self.parts
+            empty = self.empty = []
+            parts = self.parts = []
             turn_masks = self.turn_masks = [0] * 6
+            tiled_mask = 0
             for f in OCEAN_INDEX:
                 cell = board[f]
                 if cell is None:
                     empty.append(f)
                 else:
-                    tiled.append(f)
-                    self.tiled_mask |= 1 << f
+                    tiled_mask |= 1 << f
                     turn_masks[_TURNS[cell[0]]] |= 1 << f
                     parts.extend(range(4 * f, 4 * f + _NUM_PARTS[cell[0]]))
+            self.tiled_mask = tiled_mask
             self.indexed = True
         return self
 
@@ -1309,67 +1308,65 @@ class _BoardView:
         return tunnel
 
     def after(self, board: tuple, changed: tuple[int, ...]) -> "_BoardView":
-        tunnels = None if self.tunnels is None else _update_tunnels(self.tunnels, board, changed)
-        fits = None
+        """The view of ``board``, which differs from this one on the ``changed`` fields."""
+        view = object.__new__(_BoardView)
+        view.board = board
+        view.links = None
+        view.tunnels = (None if self.tunnels is None
+                        else _update_tunnels(self.tunnels, board, changed))
         around = 0                     # the changed fields and their neighbours
         for f in changed:
             around |= _AROUND_MASK[f]
-        if self.fits is not None:
-            # a changed field's tile leaves its bits in its neighbours' keys and the new
-            # tile puts in its own: both by direction, so one XOR does it
-            fits = list(self.fits)
-            old = self.board
-            for c in changed:
-                for cell in (old[c], board[c]):
-                    if cell is not None:
-                        faces = _FACE_BITS[cell[0]][cell[1]]
-                        for d, n in _OCEAN_NEIGH[c]:
-                            fits[n] ^= faces[_BACK[d]]
-        view = _BoardView(board, tunnels, fits)
         # tunnels away from the change stay as they are: none of their parts faces a
         # changed field
         view.tunnel_at = {c: tunnel for c, tunnel in self.tunnel_at.items()
                           if not tunnel[2] & around}
-        if self.indexed:
-            self._index_after(view, changed)
         # joined() answers away from the change stay true; only the island's is worth
         # keeping (a part's is quickly found again)
         island = self.near.get(ISLAND)
-        if island is not None and not around & _FACING_MASK:
-            view.near[ISLAND] = island
+        view.near = {} if island is None or around & _FACING_MASK else {ISLAND: island}
+        old = self.board
+        fits = self.fits
+        if fits is not None:
+            # a changed field's tile leaves its bits in its neighbours' keys and the new
+            # tile puts in its own: both by direction, so one XOR does it
+            fits = list(fits)
+            for c in changed:
+                for cell in (old[c], board[c]):
+                    if cell is not None:
+                        faces = _FACE_BITS[cell[0]][cell[1]]
+                        for n, d in _FACED_BY[c]:
+                            fits[n] ^= faces[d]
+        view.fits = fits
+        view.indexed = indexed = self.indexed
+        if indexed:
+            empty, parts, tiled_mask = self.empty, self.parts, self.tiled_mask
+            turn_masks = list(self.turn_masks)
+            for f in changed:
+                was, cell = old[f], board[f]
+                bit = 1 << f
+                if was is not None:
+                    turn_masks[_TURNS[was[0]]] ^= bit
+                if cell is not None:
+                    turn_masks[_TURNS[cell[0]]] |= bit
+                    if was is not None and _NUM_PARTS[was[0]] == _NUM_PARTS[cell[0]]:
+                        continue                    # a turn, or a swap of like tiles
+                if parts is self.parts:
+                    parts = list(parts)
+                lo = bisect_left(parts, 4 * f)
+                hi = bisect_left(parts, 4 * f + 4, lo)
+                parts[lo:hi] = range(4 * f, 4 * f + (0 if cell is None else _NUM_PARTS[cell[0]]))
+                if (was is None) != (cell is None):    # a move or a placement
+                    if empty is self.empty:
+                        empty = list(empty)
+                    if cell is None:
+                        insort(empty, f)
+                    else:
+                        empty.remove(f)
+                    tiled_mask ^= bit
+            view.empty, view.parts, view.tiled_mask = empty, parts, tiled_mask
+            view.turn_masks = turn_masks
         return view
-
-    def _index_after(self, view: "_BoardView", changed: tuple[int, ...]) -> None:
-        """Give ``view`` the fields of this board, updated on the ``changed`` fields."""
-        old, new = self.board, view.board
-        tiled, empty, parts = self.tiled, self.empty, self.parts
-        tiled_mask = self.tiled_mask
-        turn_masks = list(self.turn_masks)
-        # a swap or a turn leaves the lists as they are; a move or a placement does not
-        copied = False
-        for f in changed:
-            was, cell = old[f], new[f]
-            bit = 1 << f
-            if was is not None:
-                turn_masks[_TURNS[was[0]]] ^= bit
-            if cell is not None:
-                turn_masks[_TURNS[cell[0]]] |= bit
-            if was is not None and cell is not None and _NUM_PARTS[was[0]] == _NUM_PARTS[cell[0]]:
-                continue
-            if not copied:
-                tiled, empty, parts = list(tiled), list(empty), list(parts)
-                copied = True
-            lo = bisect_left(parts, 4 * f)
-            hi = bisect_left(parts, 4 * f + 4, lo)
-            parts[lo:hi] = range(4 * f, 4 * f + (0 if cell is None else _NUM_PARTS[cell[0]]))
-            if (was is None) != (cell is None):
-                gone, got = (tiled, empty) if cell is None else (empty, tiled)
-                gone.remove(f)
-                insort(got, f)
-                tiled_mask ^= bit
-        view.tiled, view.empty, view.parts = tiled, empty, parts
-        view.tiled_mask, view.turn_masks = tiled_mask, turn_masks
-        view.indexed = True
 
 
 # --- loading -------------------------------------------------------------------------

@@ -152,8 +152,8 @@ def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
             view = s._view
             if view.indexed:        # fields by what lies on them, carried over
                 fresh = _BoardView(s.board).index()
-                assert (view.tiled, view.empty, view.parts, view.tiled_mask, view.turn_masks) == (
-                    fresh.tiled, fresh.empty, fresh.parts, fresh.tiled_mask, fresh.turn_masks)
+                assert (view.empty, view.parts, view.tiled_mask, view.turn_masks) == (
+                    fresh.empty, fresh.parts, fresh.tiled_mask, fresh.turn_masks)
                 indexed += 1
             for c, tunnel in view.tunnel_at.items():    # tunnels carried over or found
                 assert tunnel == _tunnel_from(s.board, c)
