@@ -213,6 +213,7 @@ _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
 _STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
 _DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
 _END = EndTurn()
+_END_BLOCK = (_END,)
 
 
 class _DoorRow(dict):
@@ -274,7 +275,7 @@ class _Steps:
         self.sources = sources
         self.joined = joined
         self.blocked = blocked
-        self.size = sum([len(dsts) - len(blocked.intersection(dsts)) for dsts in joined])
+        self.size = sum([len(dsts) - sum(map(blocked.__contains__, dsts)) for dsts in joined])
 
     def __len__(self) -> int:
         return self.size
@@ -299,7 +300,7 @@ class _DoorTargets:
 
     __slots__ = ("table", "parts", "held", "own", "src", "size")
 
-    def __init__(self, table: Any, parts: list[int], held: dict[int, tuple[int, Any]],
+    def __init__(self, table: Any, parts: list[int], held: dict[int, tuple[int, Any, int]],
                  own: int | None, src: int | None, size: int) -> None:
         self.table = table
         self.parts = parts
@@ -313,7 +314,7 @@ class _DoorTargets:
 
     def _left_out(self) -> set[int]:
         own = self.own
-        left_out = set().union(*[tunnel[1] for t, (_, tunnel) in self.held.items() if t != own])
+        left_out = set().union(*[entry[1][1] for t, entry in self.held.items() if t != own])
         left_out.add(self.src)
         return left_out
 

@@ -38,12 +38,14 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     parse_place,
                     place_text, zone_code)
 from .catalogue import CATALOGUE
-from .moves import (_END, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
+from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
                     Step, SwapTiles, _door_row, _DoorTargets, _fields_of, _Grid, _Pairs,
                     _Placements, _Rows, _Steps, _Turns)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
+
+_UNSET = object()
 
 TARGET_FREED = 5          # SX-23
 PRISONERS = 8             # SX-02
@@ -109,6 +111,8 @@ class SectionXGame(Game):
         n = self.options["players"]
         self.round_target = self.options["round_target"] or (2 if n == 2 else 3)
         self.no_doors = ((None,) * DOORS,) * n
+        self.no_steps = (0,) * (PRISONERS * n)
+        self.max_turns = self.options["max_turns"]
 
     @property
     def num_players(self) -> int:
@@ -186,13 +190,13 @@ class SectionXState(State):
         self._view = _BoardView(board) if view is None else view   # shared by equal boards
         self._pris: _Prisoners | None = None
         self._owners: dict[int, int] | None = None
-        self._held: dict[int, tuple[int, tuple]] | None = None
+        self._held: dict[int, tuple[int, tuple, int]] | None = None
         self._memo: dict[Any, Any] = {}     # per-field answers, reused by why_illegal
 
     game: SectionXGame
 
     def _derive(self, view: "_BoardView | None" = None,
-                held: "dict[int, tuple[int, tuple]] | None" = None,
+                held: "dict[int, tuple[int, tuple, int]] | None" = None,
                 **changes: Any) -> "SectionXState":
         """A copy with some fields changed; caches survive where what they rest on does.
         ``view`` is the new board's view, ``held`` the new doors' tunnels (if known)."""
@@ -357,10 +361,12 @@ class SectionXState(State):
                             for d in ds if d is not None}
         return self._owners
 
-    def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int]]]:
+    def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int], int]]:
         """The tunnels that hold a door, by their smallest part: (the door's player, the
-        tunnel as :func:`.board._tunnel_from` gives it) (SX-13), in no particular order.
-        The rules need only these, not the whole labelling of :meth:`tunnels`."""
+        tunnel as :func:`.board._tunnel_from` gives it, the door's part) (SX-13), in no
+        particular order. The rules need only these, not the whole labelling of
+        :meth:`tunnels`; a tile action or a door move updates them (``_settle_doors``,
+        ``_apply_door``)."""
         held = self._held
         if held is None:
             tunnel_of = self._view.tunnel_of
@@ -369,7 +375,7 @@ class SectionXState(State):
                 for d in ds:
                     if d is not None:
                         tunnel = tunnel_of(d[0])
-                        held[tunnel[0]] = (p, tunnel)
+                        held[tunnel[0]] = (p, tunnel, d[0])
         return held
 
     def tunnel_owner(self, code: int, ignore: tuple[int, int] | None = None) -> int | None:
@@ -406,53 +412,54 @@ class SectionXState(State):
         crowded board: the drawn index is looked up block by block (see :class:`_Rows`)."""
         if self._legal is not None:
             return super()._random_move(rng)
-        blocks = list(self._move_blocks())
-        i = rng.randrange(sum([len(block) for block in blocks]))
-        for block in blocks:
-            if i < len(block):
+        blocks = self._move_blocks()
+        sizes = [len(block) for block in blocks]
+        i = rng.randrange(sum(sizes))
+        for block, size in zip(blocks, sizes):
+            if i < size:
                 return block[i]
-            i -= len(block)
+            i -= size
         raise AssertionError("unreachable")
 
-    def _move_blocks(self) -> Iterator[Sequence[Move]]:
+    def _move_blocks(self) -> list[Sequence[Move]]:
         """The legal moves as consecutive blocks, each counted and indexed without building it."""
         if self.phase == TILE_PHASE:
-            return self._made_tile_blocks()
+            return self._tile_blocks()
         return self._act_blocks()
 
-    def _made_tile_blocks(self) -> Iterator[Sequence[Move]]:
-        """:meth:`_tile_blocks`, each block made once per state however often they are
-        walked: the start of a turn asks if there is any action (SX-I8), then a player picks."""
-        made, rest = self._memo.setdefault("tile blocks", ([], self._tile_blocks()))
-        i = 0
-        while True:
-            if i == len(made):
-                block = next(rest, None)
-                if block is None:
-                    return
-                made.append(block)
-            yield made[i]
-            i += 1
+    def _placements(self) -> "_Placements | None":
+        """SX-07: tiles from the hand laid with fit (``None`` with an empty hand); made once
+        per state, as the start of a turn asks for them first (SX-I8)."""
+        made = self._memo.get("placements", _UNSET)
+        if made is _UNSET:
+            hand = self.hands[self.player]
+            view = self._view.index()
+            made = self._memo["placements"] = _Placements(
+                tuple(sorted({_KIND_NO[t] for t in hand})), view.empty,
+                view.fit_keys()) if hand else None
+        return made
 
-    def _tile_blocks(self) -> Iterator[Sequence[Move]]:
-        """Every legal phase-2 action (SX-07 … SX-11, SX-I3): places, swaps, moves, turns.
+    def _tile_blocks(self) -> list[Sequence[Move]]:
+        """Every legal phase-2 action (SX-07 … SX-11, SX-I3): places, swaps, moves, turns;
+        made once per state."""
+        blocks = self._memo.get("tile blocks")
+        if blocks is None:
+            placements = self._placements()
+            blocks = self._memo["tile blocks"] = ([] if placements is None else [placements])
+            blocks += self._rearrangements()
+        return blocks
 
-        The generator is lazy, so "is there any action?" (SX-I8) stops at the first block
-        that has one.
-        """
+    def _rearrangements(self) -> Iterator[Sequence[Move]]:
+        """SX-08 … SX-11, SX-I3: swaps, moves and turns of tiles on the board."""
         p = self.player
         board = self.board
         strict = self.game.options["strict_fit"]
         view = self._view.index()
         empty = view.empty
-        # SX-07: place from the hand with fit.
-        if self.hands[p]:
-            yield _Placements(tuple(sorted({_KIND_NO[t] for t in self.hands[p]})), empty,
-                              view.fit_keys())
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged. Sets of fields are
         # bit masks (bit f for field f), so the moves are counted without listing them.
         foreign = 0                         # fields in another player's tunnel (SX-13)
-        for q, tunnel in self._held_tunnels().values():
+        for q, tunnel, _ in self._held_tunnels().values():
             if q != p:
                 foreign |= tunnel[2]
         prisoners = self._prisoners()
@@ -471,13 +478,15 @@ class SectionXState(State):
         else:
             yield _Turns(board, rotatable, view.turn_count(rotatable))
 
-    def _act_blocks(self) -> Iterator[Sequence[Move]]:
+    def _act_blocks(self) -> list[Sequence[Move]]:
         """Phase 3 (SX-12): steps while the budget lasts, doors before any step, end turn."""
+        blocks: list[Sequence[Move]] = []
         if self.used_total < STEPS_PER_TURN:
-            yield self._steps()
+            blocks.append(self._steps())
         if self.used_total == 0:
-            yield from self._door_blocks()
-        yield (_END,)
+            blocks += self._door_blocks()
+        blocks.append(_END_BLOCK)
+        return blocks
 
     def _steps(self) -> "_Steps":
         """SX-16: a step of one of your prisoners that has a step left, onto a joined place
@@ -521,30 +530,40 @@ class SectionXState(State):
                            "they may move prisoners through it.")
         return None
 
-    def _door_blocks(self) -> Iterator[Sequence[Move]]:
+    def _door_blocks(self) -> list[Sequence[Move]]:
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
         held = self._held_tunnels()
         view = self._view
         parts = view.index().parts
-        free = len(parts) - sum([len(tunnel[1]) for _, tunnel in held.values()])
+        free = len(parts)
+        mine = {}
+        for q, tunnel, part in held.values():
+            free -= len(tunnel[1])
+            if q == p:
+                mine[part] = tunnel
         doors = self.doors[p]
+        blocks = []
         if None in doors:
-            yield _DoorTargets(_door_row(None), parts, held, None, None, free)
+            blocks.append(_DoorTargets(_door_row(None), parts, held, None, None, free))
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
-                own = view.tunnel_of(src)
-                yield _DoorTargets(_door_row(src), parts, held, own[0], src,
-                                   free + len(own[1]) - 1)
+                own = mine[src]
+                blocks.append(_DoorTargets(_door_row(src), parts, held, own[0], src,
+                                           free + len(own[1]) - 1))
+        return blocks
 
     def has_tile_action(self) -> bool:
         """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
 
-        The blocks are made lazily, so this stops at the first one that has an action.
+        Placements are looked at first: mostly there are some, and the rest need not be made.
         """
-        return any(len(block) for block in self._made_tile_blocks())
+        placements = self._placements()
+        if placements is not None and placements.size:
+            return True
+        return any([len(block) for block in self._tile_blocks()])
 
     # --- refusals -----------------------------------------------------------
     def why_illegal(self, move: object) -> Illegal | None:
@@ -760,6 +779,8 @@ class SectionXState(State):
 
     # --- applying moves -------------------------------------------------------
     def _apply(self, move: Move) -> "SectionXState":
+        if isinstance(move, Door):      # the commonest move in random play: tested first
+            return self._apply_door(move, [])
         p = self.player
         events: list[Event] = []
         if isinstance(move, PlaceTile):
@@ -786,29 +807,35 @@ class SectionXState(State):
             return self._after_tiles(_swapped(self.board, a, b), (a, b), {a: b, b: a}, events)
         if isinstance(move, Step):
             return self._step(parse_place(move.src), parse_place(move.dst), events)
-        if isinstance(move, Door):
-            dst = parse_place(move.dst)
-            doors = list(self.doors[p])
-            if move.src is None:
-                slot = doors.index(None)
-                events.append(Event("SX-13", f"player {p} puts a door on {move.dst} and owns "
-                                    "its tunnel"))
-            else:
-                src = parse_place(move.src)
-                slot = [d is not None and d[0] == src for d in doors].index(True)
-                events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
-                                    f"{move.dst}"))
-            held = None
-            if self._held is not None:        # the door leaves its tunnel for dst's
-                held = dict(self._held)
-                if move.src is not None:
-                    del held[self._view.tunnel_of(src)[0]]
-                tunnel = self._view.tunnel_of(dst)
-                held[tunnel[0]] = (p, tunnel)
-            doors[slot] = (dst, self.stamp)
-            return self._end_turn(events, doors=self.doors[:p] + (tuple(doors),)
-                                  + self.doors[p + 1:], stamp=self.stamp + 1, held=held)
         return self._end_turn(events)  # EndTurn
+
+    def _apply_door(self, move: Door, events: list[Event]) -> "SectionXState":
+        """SX-13, SX-I5: a door from the hand or moved; the turn ends."""
+        p = self.player
+        dst = parse_place(move.dst)
+        doors = list(self.doors[p])
+        if move.src is None:
+            slot = doors.index(None)
+            events.append(Event("SX-13", f"player {p} puts a door on {move.dst} and owns "
+                                "its tunnel"))
+        else:
+            src = parse_place(move.src)
+            slot = [d is not None and d[0] == src for d in doors].index(True)
+            events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
+                                f"{move.dst}"))
+        held = None
+        if self._held is not None:        # the door leaves its tunnel for dst's
+            held = self._held.copy()
+            if move.src is not None:
+                for t, entry in held.items():
+                    if entry[2] == src:
+                        del held[t]
+                        break
+            tunnel = self._view.tunnel_of(dst)
+            held[tunnel[0]] = (p, tunnel, dst)
+        doors[slot] = (dst, self.stamp)
+        return self._end_turn(events, doors=self.doors[:p] + (tuple(doors),)
+                              + self.doors[p + 1:], stamp=self.stamp + 1, held=held)
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
                      events: list[Event], **changes: Any) -> "SectionXState":
@@ -826,34 +853,67 @@ class SectionXState(State):
             for f in relocated:
                 moved |= 1 << f
             if self._prisoners().crowded & moved:
-                locs = tuple(carry(c) for c in locs)
-            if any(d is not None and d[0] >> 2 in relocated for ds in doors for d in ds):
-                doors = tuple(tuple(None if d is None else (carry(d[0]), d[1]) for d in ds)
-                              for ds in doors)
+                locs = tuple([carry(c) for c in locs])
+            for ds in doors:
+                for d in ds:
+                    if d is not None and d[0] >> 2 in relocated:
+                        break
+                else:
+                    continue
+                doors = tuple([tuple([None if d is None else (carry(d[0]), d[1]) for d in ds])
+                               for ds in doors])
+                break
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
                              view=self._view.after(board, changed), **changes)
         if doors != self.game.no_doors:
-            state = state._settle_doors(self, events)
+            state = state._settle_doors(self, events, changed, relocated)
         state._events = tuple(events)
         return state
 
-    def _settle_doors(self, earlier: "SectionXState", events: list[Event]) -> "SectionXState":
+    def _settle_doors(self, earlier: "SectionXState", events: list[Event],
+                      changed: tuple[int, ...], relocated: dict[int, int]) -> "SectionXState":
         """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie).
 
-        "Longer" is the door's tunnel on the board ``earlier``, before the tile action; a
-        tunnel's length is its number of tiles (SX-I5)."""
+        "Longer" is the door's tunnel on the board ``earlier``, before the tile action on
+        the ``changed`` fields (tiles ``relocated`` from field to field); a tunnel's length
+        is its number of tiles (SX-I5)."""
         tunnel_of = self._view.tunnel_of
-        held = {}
-        placed = 0
-        for p, ds in enumerate(self.doors):
-            for d in ds:
-                if d is not None:
-                    tunnel = tunnel_of(d[0])
-                    held[tunnel[0]] = (p, tunnel)
-                    placed += 1
-        if len(held) == placed:       # no tunnel holds two doors: no merge
-            self._held = held
-            return self
+        before = earlier._held
+        if before is not None:
+            # A tunnel that no changed field touches is the same tunnel now and meets no
+            # other: only the doors of touched tunnels are looked up again.
+            around = 0
+            for f in changed:
+                around |= _AROUND_MASK[f]
+            held = {}
+            touched = []
+            for t, entry in before.items():
+                if entry[1][2] & around:
+                    touched.append(entry)
+                else:
+                    held[t] = entry
+            merged = False
+            for p, _, part in touched:
+                if part >> 2 in relocated:
+                    part = relocated[part >> 2] * 4 + (part & 3)
+                tunnel = tunnel_of(part)
+                merged = merged or tunnel[0] in held
+                held[tunnel[0]] = (p, tunnel, part)
+            if not merged:
+                self._held = held
+                return self
+        else:
+            held = {}
+            placed = 0
+            for p, ds in enumerate(self.doors):
+                for d in ds:
+                    if d is not None:
+                        tunnel = tunnel_of(d[0])
+                        held[tunnel[0]] = (p, tunnel, d[0])
+                        placed += 1
+            if len(held) == placed:       # no tunnel holds two doors: no merge
+                self._held = held
+                return self
         tunnel_before = earlier._view.tunnel_of
         before = {(p, s): tunnel_before(d[0])[2].bit_count() for p, ds in enumerate(earlier.doors)
                   for s, d in enumerate(ds) if d is not None}
@@ -942,14 +1002,14 @@ class SectionXState(State):
             self._events = tuple(events)
             return self
         turn = self.turn + 1
-        limit = self.game.options["max_turns"]
+        limit = self.game.max_turns
         if limit and turn >= limit:
             events.append(Event("SX-I10", f"the turn limit of {limit} is reached: the game "
                                 "stops as a draw"))
             state = self._derive(turn=turn, **changes)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
         nxt = (self.player + 1) % self.num_players   # SX-05: clockwise
-        return self._start_turn(nxt, events, player=nxt, turn=turn, used=(0,) * len(self.locs),
+        return self._start_turn(nxt, events, player=nxt, turn=turn, used=self.game.no_steps,
                                 used_total=0, **changes)
 
     def _start_turn(self, p: int, events: list[Event], **changes: Any) -> "SectionXState":
@@ -1317,10 +1377,7 @@ class _BoardView:
         around = 0                     # the changed fields and their neighbours
         for f in changed:
             around |= _AROUND_MASK[f]
-        # tunnels away from the change stay as they are: none of their parts faces a
-        # changed field
-        view.tunnel_at = {c: tunnel for c, tunnel in self.tunnel_at.items()
-                          if not tunnel[2] & around}
+        view.tunnel_at = {}     # the doors' tunnels are carried by _settle_doors
         # joined() answers away from the change stay true; only the island's is worth
         # keeping (a part's is quickly found again)
         island = self.near.get(ISLAND)

@@ -261,9 +261,10 @@ def check_engine_agrees(state: SectionXState) -> None:
     doors = [(p, d[0]) for p, ds in enumerate(state.doors) for d in ds if d is not None]
     assert len(held) == len(doors), "a tunnel holds two doors"
     for p, code in doors:
-        owner, (least, parts, fields) = held[state._view.tunnel_of(code)[0]]
+        owner, (least, parts, fields), part = held[state._view.tunnel_of(code)[0]]
         name = place_text(code)
         assert owner == p and g.nodes[name]["owner"] == p, f"owner of {name} differs"
+        assert part == code, f"the door on {name} is recorded on {place_text(part)}"
         assert {place_text(c) for c in parts} == set(component[name]), \
             f"the tunnel through {name} differs from the graph's component"
         assert least == min(parts) and fields.bit_count() == length[name], \
