@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
                                Outcome, State, require)
@@ -46,6 +46,16 @@ from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canoni
                     outline)
 
 _UNSET = object()
+_HAND_KINDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _hand_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The kind numbers of the tiles in a hand, sorted, once per hand."""
+    kinds = _HAND_KINDS.get(hand)
+    if kinds is None:
+        kinds = _HAND_KINDS[hand] = tuple(sorted({_KIND_NO[t] for t in hand}))
+    return kinds
+
 
 TARGET_FREED = 5          # SX-23
 PRISONERS = 8             # SX-02
@@ -113,6 +123,7 @@ class SectionXGame(Game):
         self.no_doors = ((None,) * DOORS,) * n
         self.no_steps = (0,) * (PRISONERS * n)
         self.max_turns = self.options["max_turns"]
+        self.strict_fit = self.options["strict_fit"]
 
     @property
     def num_players(self) -> int:
@@ -435,8 +446,7 @@ class SectionXState(State):
             hand = self.hands[self.player]
             view = self._view.index()
             made = self._memo["placements"] = _Placements(
-                tuple(sorted({_KIND_NO[t] for t in hand})), view.empty,
-                view.fit_keys()) if hand else None
+                _hand_kinds(hand), view.empty, view.fit_keys()) if hand else None
         return made
 
     def _tile_blocks(self) -> list[Sequence[Move]]:
@@ -449,11 +459,11 @@ class SectionXState(State):
             blocks += self._rearrangements()
         return blocks
 
-    def _rearrangements(self) -> Iterator[Sequence[Move]]:
+    def _rearrangements(self) -> list[Sequence[Move]]:
         """SX-08 … SX-11, SX-I3: swaps, moves and turns of tiles on the board."""
         p = self.player
         board = self.board
-        strict = self.game.options["strict_fit"]
+        strict = self.game.strict_fit
         view = self._view.index()
         empty = view.empty
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged. Sets of fields are
@@ -466,17 +476,15 @@ class SectionXState(State):
         hiders = prisoners.alone[p] & ~foreign
         rotatable = view.tiled_mask & ~(foreign | prisoners.crowded)
         if not strict and not hiders:     # nothing to check per pair
-            yield _Pairs(rotatable)
-            yield _Grid(rotatable, empty)
-        else:
-            fields = _fields_of(rotatable | hiders)
-            hiding = set(_fields_of(hiders))
-            yield _Rows(_swap_rows(board, fields, hiding, strict))
-            yield _Rows(_move_rows(board, fields, hiding, empty, strict))
-        if strict:
-            yield _Rows(_turn_rows(board, _fields_of(rotatable), strict))
-        else:
-            yield _Turns(board, rotatable, view.turn_count(rotatable))
+            return [_Pairs(rotatable), _Grid(rotatable, empty),
+                    _Turns(board, rotatable, view.turn_count(rotatable))]
+        fields = _fields_of(rotatable | hiders)
+        hiding = set(_fields_of(hiders))
+        turns: Sequence[Move] = (_Rows(_turn_rows(board, _fields_of(rotatable), strict))
+                                 if strict else
+                                 _Turns(board, rotatable, view.turn_count(rotatable)))
+        return [_Rows(_swap_rows(board, fields, hiding, strict)),
+                _Rows(_move_rows(board, fields, hiding, empty, strict)), turns]
 
     def _act_blocks(self) -> list[Sequence[Move]]:
         """Phase 3 (SX-12): steps while the budget lasts, doors before any step, end turn."""
