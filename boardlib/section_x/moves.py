@@ -314,8 +314,10 @@ class _DoorTargets:
 
     def _left_out(self) -> set[int]:
         own = self.own
-        left_out = set().union(*[entry[1][1] for t, entry in self.held.items() if t != own])
-        left_out.add(self.src)
+        left_out = {self.src}
+        for t, entry in self.held.items():
+            if t != own:
+                left_out |= entry[1][1]
         return left_out
 
     def __getitem__(self, i: int) -> Move:

@@ -842,8 +842,10 @@ class SectionXState(State):
             tunnel = self._view.tunnel_of(dst)
             held[tunnel[0]] = (p, tunnel, dst)
         doors[slot] = (dst, self.stamp)
-        return self._end_turn(events, doors=self.doors[:p] + (tuple(doors),)
-                              + self.doors[p + 1:], stamp=self.stamp + 1, held=held)
+        doors_now = self.doors[:p] + (tuple(doors),) + self.doors[p + 1:]
+        if self.stack or any(self.hands):        # no round end for want of tiles (SX-I7)
+            return self._next_turn(events, doors=doors_now, stamp=self.stamp + 1, held=held)
+        return self._end_turn(events, doors=doors_now, stamp=self.stamp + 1)
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
                      events: list[Event], **changes: Any) -> "SectionXState":
@@ -1382,14 +1384,16 @@ class _BoardView:
         view.links = None
         view.tunnels = (None if self.tunnels is None
                         else _update_tunnels(self.tunnels, board, changed))
-        around = 0                     # the changed fields and their neighbours
-        for f in changed:
-            around |= _AROUND_MASK[f]
         view.tunnel_at = {}     # the doors' tunnels are carried by _settle_doors
-        # joined() answers away from the change stay true; only the island's is worth
-        # keeping (a part's is quickly found again)
+        # joined() answers that the change leaves true; only the island's is worth keeping
+        # (a part's is quickly found again), and it rests on the fields facing the island
         island = self.near.get(ISLAND)
-        view.near = {} if island is None or around & _FACING_MASK else {ISLAND: island}
+        if island is not None:
+            for f in changed:
+                if _FACING_MASK >> f & 1:
+                    island = None
+                    break
+        view.near = {} if island is None else {ISLAND: island}
         old = self.board
         fits = self.fits
         if fits is not None:
