@@ -374,19 +374,13 @@ class _Tunnels:
     split or joined are not reused.
     """
 
-    __slots__ = ("comp", "sizes", "members", "_sorted")
+    __slots__ = ("comp", "sizes", "members")
 
     def __init__(self, comp: dict[int, int], sizes: list[int],
                  members: dict[int, list[int]]) -> None:
         self.comp = comp
         self.sizes = sizes
         self.members = members
-        self._sorted: list[int] | None = None
-
-    def sorted_parts(self) -> list[int]:
-        if self._sorted is None:
-            self._sorted = sorted(self.comp)
-        return self._sorted
 
 
 def _label_tunnels(board: tuple, seeds: Iterable[int], comp: dict[int, int],

@@ -35,8 +35,7 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
                     _misfit, _misfit_sentence, _move_misfit, _moved, _rotate_misfit,
                     _swap_misfit, _swapped, _tunnel_from, _Tunnels, _update_tunnels, is_zone,
-                    parse_place,
-                    place_text, zone_code)
+                    parse_place, place_text, zone_code)
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,

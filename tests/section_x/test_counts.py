@@ -75,7 +75,7 @@ def test_move_blocks_index_every_legal_move_in_order():
             if state.phase == "tile" and not any(type(b).__name__ == "_Pairs" for b in blocks):
                 checked.add("pairs checked one by one")   # strict_fit or a hiding place (SX-11)
             state = state.apply(rng.choice(state.legal_moves()))
-    assert {"_Placements", "_Rows", "_Pairs", "_Grid", "_DoorTargets",
+    assert {"_Placements", "_Rows", "_Pairs", "_Grid", "_Turns", "_Steps", "_DoorTargets",
             "pairs checked one by one"} <= checked
 
 
