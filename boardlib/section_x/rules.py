@@ -887,8 +887,8 @@ class SectionXState(State):
         the ``changed`` fields (tiles ``relocated`` from field to field); a tunnel's length
         is its number of tiles (SX-I5)."""
         tunnel_of = self._view.tunnel_of
-        before = earlier._held
-        if before is not None:
+        held_before = earlier._held
+        if held_before is not None:
             # A tunnel that no changed field touches is the same tunnel now and meets no
             # other: only the doors of touched tunnels are looked up again.
             around = 0
@@ -896,7 +896,7 @@ class SectionXState(State):
                 around |= _AROUND_MASK[f]
             held = {}
             touched = []
-            for t, entry in before.items():
+            for t, entry in held_before.items():
                 if entry[1][2] & around:
                     touched.append(entry)
                 else:
