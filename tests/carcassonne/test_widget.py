@@ -151,3 +151,20 @@ def test_CB_04_lesson_turning_L_twice_makes_the_place_by_the_city_fit():
     board.click("hand_0")                           # turned twice: 180°
     board.click("place_0_1")
     assert [str(m) for m in board.match.moves] == ["tile 0,1 rot 180"]
+
+
+def test_CB_10_lesson_the_last_tile_turned_completes_the_cloister():
+    """The notebook's CB-10 Try-this: E unturned does not fit east of the bottom row; turned
+    once by a click, it does, and the monk comes home with 9 points."""
+    s = play(position("U", deck=["U", "B", "B", "B", "B", "A", "E"]),
+             "tile 1,0 rot 0", "end turn", "tile -1,0 rot 0", "end turn",
+             "tile 0,-1 rot 0", "follower cloister", "end turn",
+             "tile -1,-1 rot 0", "end turn", "tile 1,-1 rot 0", "end turn",
+             "tile 0,-2 rot 0", "end turn", "tile -1,-2 rot 0", "end turn")
+    board = CarcassonneBoard(state=s)
+    board.click("place_1_-2")
+    assert board.last_refusal.rule == "CB-04"
+    board.click("hand_0")
+    board.click("place_1_-2")
+    board.try_move(board.state.game.parse_move("end turn"))
+    assert "cloister completed: +9 Blue (CB-10)" in board.event_log.value
