@@ -28,8 +28,10 @@ help:
 	@echo "make notebooks  execute every notebook top to bottom, storing outputs"
 	@echo "make voila      serve the notebooks as Voila apps"
 
+# A venv made without pip (Debian without python3-venv) is removed, or later runs would skip it.
 $(PY):
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	    echo "could not make $(VENV): on Debian or Ubuntu, install python3-venv"; exit 1; }
 
 $(STAMP): requirements.txt pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -40,9 +42,13 @@ install: $(STAMP)
 
 # Signing the notebooks (jupyter trust) lets JupyterLab show their saved board pictures
 # before any cell has run; tests/browser checks that it does.
+# The address JupyterLab prints opens the start page (default_url), and no news pop-up
+# covers the boards (as on Binder, see binder/postBuild).
 lab: $(STAMP)
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb
-	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --port=$(LAB_PORT) notebooks/00-start-here.ipynb
+	$(VENV)/bin/jupyter labextension disable "@jupyterlab/apputils-extension:announcements"
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) --port=$(LAB_PORT) \
+	    --LabApp.default_url=/lab/tree/00-start-here.ipynb notebooks/00-start-here.ipynb
 
 # One pytest run: the test suite in two workers plus nbval over the stored outputs of every
 # notebook. --dist loadfile keeps each notebook's cells in one worker, in order (they share a

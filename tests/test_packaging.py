@@ -110,6 +110,37 @@ def test_binder_postbuild_turns_off_the_news_popup():
     )
 
 
+def make_dry_run(target: str) -> str:
+    """The commands ``make <target>`` would run (``make -n``: nothing is run)."""
+    result = subprocess.run(["make", "-n", target], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_make_lab_prints_the_start_page_address_and_turns_off_the_news_popup():
+    """Found by a fresh-clone check: the printed address opened an empty Launcher, and a news
+    pop-up covered the board's controls (Binder's postBuild already turned it off)."""
+    commands = make_dry_run("lab")
+    assert "--LabApp.default_url=/lab/tree/00-start-here.ipynb" in commands
+    assert 'labextension disable "@jupyterlab/apputils-extension:announcements"' in commands
+
+
+def test_opening_a_notebook_in_jupyterlab_does_not_change_it():
+    """Found by a fresh-clone check: JupyterLab rewrote the kernel's display name and added
+    ``collapsed`` to folded outputs on opening, so autosave changed files in the repository."""
+    import json
+
+    kernel = json.loads((Path(sys.prefix) / "share/jupyter/kernels/python3/kernel.json")
+                        .read_text())
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text())
+        assert nb["metadata"]["kernelspec"]["display_name"] == kernel["display_name"], path.name
+        for cell in nb["cells"]:
+            if cell["metadata"].get("jupyter", {}).get("outputs_hidden"):
+                assert cell["metadata"].get("collapsed") is True, (path.name, cell.get("id"))
+
+
 @pytest.fixture(scope="module")
 def dockerfile() -> str:
     repo2docker = Path(sys.executable).with_name("repo2docker")
