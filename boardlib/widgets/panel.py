@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import html
 import inspect
+import re
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
@@ -35,6 +36,12 @@ SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
 """The seats every game offers; ``GamePanel.seat_kinds`` adds the game's own bots."""
 DEFAULT_BOT_SETTINGS: dict[str, dict[str, Any]] = {"mcts": {"time_limit": 1.0}}
 _SHOWN = 100  # moves shown in the move list and event log (the newest; the match keeps all)
+_RULE_ID = re.compile(r"\b([A-Z][A-Z0-9]*-[A-Z]?[0-9]+)\b")   # ZY-05, R25-17, SX-I5 ...
+
+
+def _rule_ids_whole(text: str) -> str:
+    """Escaped text whose rule IDs never break at their hyphen in a narrow log."""
+    return _RULE_ID.sub(r'<span class="boardlib-rule">\1</span>', text)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -520,10 +527,11 @@ class GamePanel(w.VBox):
     def _record(self, before: State, move: Any, after: State) -> None:
         player = before.current_player
         who = self._player_html(player)
-        text = html.escape(self._helpers.describe(before, move))
+        text = _rule_ids_whole(html.escape(self._helpers.describe(before, move)))
         self._moves_html.append(f"<li>{who}: {text}</li>")
-        events = "".join(f"<li>{html.escape(self._helpers.localize(str(e)))}</li>"
-                         for e in after.events)
+        events = "".join(
+            f"<li>{_rule_ids_whole(html.escape(self._helpers.localize(str(e))))}</li>"
+            for e in after.events)
         self._log_html.append(events)
 
     def _rebuild_history(self) -> None:

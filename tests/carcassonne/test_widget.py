@@ -82,7 +82,7 @@ def test_completed_city_is_announced_with_points_colour_and_rule():
     board.click("place_1_1")
     board.try_move(board.game.parse_move("end turn"))
     assert board.state.scores == (8, 0)
-    log = board.event_log.value
+    log = re.sub("<[^>]+>", "", board.event_log.value)
     assert "city of 3 tile(s) with 1 pennant(s) completed: +8 Blue (CB-09)" in log
     assert "follower(s) return to supply (CB-07)" in log
     assert ">Blue 8<" in board.view.svg
@@ -167,4 +167,4 @@ def test_CB_10_lesson_the_last_tile_turned_completes_the_cloister():
     board.click("hand_0")
     board.click("place_1_-2")
     board.try_move(board.state.game.parse_move("end turn"))
-    assert "cloister completed: +9 Blue (CB-10)" in board.event_log.value
+    assert "cloister completed: +9 Blue (CB-10)" in re.sub("<[^>]+>", "", board.event_log.value)
