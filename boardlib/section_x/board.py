@@ -342,27 +342,17 @@ def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int]:
     """The tunnel of part ``start`` (SX-I5): its smallest part (the tunnel's name while it
     lasts), its parts, and its fields as a bit mask (bit ``f`` for field ``f``).
 
-    Breadth-first over :func:`_part_links`, written out: this runs for every door moved."""
+    Breadth-first over :func:`_part_links`."""
     found = {start}
     stack = [start]
     fields = 0
     while stack:
         c = stack.pop()
-        f = c >> 2
-        fields |= 1 << f
-        cell = board[f]
-        row = NEIGH[f]
-        for d in _PART_PORTS[cell[0]][cell[1]][c & 3]:
-            n = row[d]
-            if n >= 0:
-                other = board[n]
-                if other is not None:
-                    j = _PORT_PART[other[0]][other[1]][_BACK[d]]
-                    if j >= 0:
-                        j += n * 4
-                        if j not in found:
-                            found.add(j)
-                            stack.append(j)
+        fields |= 1 << (c >> 2)
+        for n in _part_links(board, c):
+            if n >= 0 and n not in found:
+                found.add(n)
+                stack.append(n)
     return min(found), frozenset(found), fields
 
 
