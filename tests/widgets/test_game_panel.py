@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 
 import ipywidgets as w
 import pytest
@@ -15,6 +16,14 @@ from .tictactoe_game import Mark, Resign, TicTacToe, TTTController
 
 def make(seats=None, **kwargs) -> GamePanel:
     return GamePanel(TicTacToe(), TTTController(), seats=seats, **kwargs)
+
+
+async def until(condition, seconds: float = 1.0) -> None:
+    """Let the event loop run (bots move in tasks) until ``condition()`` or ``seconds`` pass."""
+    for _ in range(int(seconds / 0.005)):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
 
 
 def buttons(panel: GamePanel) -> dict[str, w.Widget]:
@@ -174,20 +183,14 @@ def test_autoplay_as_asyncio_task_and_stop():
         panel = make(seats=["random", "random"], delay=0.0)
         panel.autoplay.value = True
         assert panel._task is not None
-        for _ in range(200):
-            if panel.state.is_terminal():
-                break
-            await asyncio.sleep(0.005)
+        await until(panel.state.is_terminal)
         assert panel.state.is_terminal() and panel.autoplay.value is False
         assert panel._task is None
         # stop in the middle: a long delay, then toggle off
         panel.new_game()
         panel.speed.value = 1.0
         panel.autoplay.value = True
-        for _ in range(100):
-            if panel.match.moves:
-                break
-            await asyncio.sleep(0.005)
+        await until(lambda: panel.match.moves)
         played = len(panel.match.moves)
         panel.autoplay.value = False
         await asyncio.sleep(0.05)
@@ -208,10 +211,7 @@ def test_bot_reply_task_is_dropped_after_undo():
         panel.click("cell_0")
         panel.click("cell_5")             # the bot's turn: a human click must wait
         assert "Wait a moment" in panel.message and panel.selection is None
-        for _ in range(100):
-            if len(panel.match.moves) == 2:
-                break
-            await asyncio.sleep(0.005)
+        await until(lambda: len(panel.match.moves) == 2)
         assert len(panel.match.moves) == 2 and panel.state.current_player == 0
     asyncio.run(scenario())
 
@@ -220,7 +220,6 @@ class SlowBot(RandomBot):
     """A bot that thinks for a while, as MCTS does."""
 
     def choose(self, state):
-        import time
         time.sleep(0.15)
         return super().choose(state)
 
@@ -233,20 +232,14 @@ def test_stopping_auto_play_while_a_bot_thinks_lets_it_still_reply():
         panel.click("cell_0")
         panel.click("cell_0")
         panel.autoplay.value = True
-        for _ in range(100):
-            if panel._thinking == 1:
-                break
-            await asyncio.sleep(0.005)
+        await until(lambda: panel._thinking == 1)
         assert panel._thinking == 1 and "thinking" in panel.status_line.value
         assert "click" not in panel.status_line.value.split("thinking")[1]
         panel.autoplay.value = False
         panel.click("cell_5")              # still the bot's turn: refused, not played
         panel.click("cell_5")
         assert "Wait a moment" in panel.message and len(panel.match.moves) == 1
-        for _ in range(100):
-            if len(panel.match.moves) == 2:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: len(panel.match.moves) == 2)
         assert len(panel.match.moves) == 2 and panel.state.current_player == 0
     asyncio.run(scenario())
 
