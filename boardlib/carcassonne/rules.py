@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
-                               Outcome, State, require)
+                               Outcome, State, is_whole, require)
 
 from .catalogue import CATALOGUE
 from .tiles import (CITY, CLOISTER, CLOISTER_INDEX, DELTA, DIRS, FIELD, OPPOSITE, ROAD,
@@ -1146,7 +1146,7 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
     end = data["end_scores"]
     require((end is None) == (phase != OVER), "end scores exist exactly when the game is over")
     require(end is None or (isinstance(end, list) and len(end) == n and all(
-        _whole(v) and v >= 0 for v in end)), "end scores must be whole numbers >= 0")
+        is_whole(v) and v >= 0 for v in end)), "end scores must be whole numbers >= 0")
     require(phase != OVER or not s.deck, "a game is over only when no tile is left to lay (CB-13)")
     s.end_scores = None if end is None else tuple(end)
     # Completed features were scored in their turn; this turn's wait for EndTurn.
@@ -1179,8 +1179,8 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
     s.completed = tuple(done)
     for key in ("king", "baron"):
         value = data[key]
-        require(value is None or (isinstance(value, list) and len(value) == 2 and _whole(value[0])
-                                  and 0 <= value[0] < n and _whole(value[1])), f"bad {key}")
+        require(value is None or (isinstance(value, list) and len(value) == 2 and is_whole(value[0])
+                                  and 0 <= value[0] < n and is_whole(value[1])), f"bad {key}")
         require(value is None or o["king_robber_baron"], f"{key} without KR-01")
         setattr(s, key, None if value is None else tuple(value))
     missed = data["missed"]
@@ -1188,11 +1188,6 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
             "bad 'missed'")
     s.missed = frozenset(missed)
     return s
-
-
-def _whole(value: Any) -> bool:
-    """A whole number as JSON gives it (``True`` is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 GAME_CLASS = CarcassonneGame

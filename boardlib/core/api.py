@@ -311,5 +311,10 @@ def require(condition: bool, message: str) -> None:
         raise InvalidInputError(message)
 
 
+def is_whole(value: Any) -> bool:
+    """A whole number as JSON or a caller gives it: ``True`` equals 1 but is not one."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 __all__ = ["TERMINAL", "Illegal", "IllegalMoveError", "InvalidInputError", "Event", "Outcome",
-           "State", "Option", "Game", "require"]
+           "State", "Option", "Game", "require", "is_whole"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from boardlib.core.api import InvalidInputError
+from boardlib.core.api import InvalidInputError, is_whole
 
 DATA = Path(__file__).resolve().parent / "data" / "room25_rooms.csv"
 
@@ -84,7 +84,7 @@ def validate_composition(rooms: Iterable[Any] | Mapping[str, int]) -> list[str]:
         items: list[Any] = []
         for key, count in rooms.items():
             # 25 at most: a count from a save file must not make a list of millions first
-            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 25:
+            if not is_whole(count) or not 0 <= count <= 25:
                 raise InvalidInputError(f"room count for {key!r} must be a whole number from 0 "
                                         "to 25 (R25-I1)")
             items.extend([key] * count)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
-                               Outcome, State, require)
+                               Outcome, State, is_whole, require)
 
 from .catalogue import CATALOGUE
 from .rooms import KINDS, composition
@@ -285,7 +285,7 @@ _PARSERS = (
 
 class _PlayersOption(Option):
     def check(self, value: Any) -> None:
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        if value is not None and not is_whole(value):
             raise InvalidInputError(f"option players={value!r} should be a whole number")
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
-                               Outcome, State, require)
+                               Outcome, State, is_whole, require)
 from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
@@ -1458,7 +1458,7 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
     require(set(data) == keys, f"a state has exactly the fields {sorted(keys)}")
 
     def integer(v: Any, lo: int, hi: int, what: str) -> int:
-        require(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi,
+        require(is_whole(v) and lo <= v <= hi,
                 f"{what} must be a whole number from {lo} to {hi}, not {v!r}")
         return v
 

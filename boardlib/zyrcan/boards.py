@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from boardlib.core.api import InvalidInputError
+from boardlib.core.api import InvalidInputError, is_whole
 from boardlib.grids.hex import DIRECTIONS, Hex, hexagon, offset_to_axial
 
 SIZES = {3: 42, 4: 53, 5: 67}  # ZY-02
@@ -35,7 +35,7 @@ def custom_board(pairs: Iterable[object], players: int) -> frozenset[Hex]:
     hexes = []
     for pair in pairs:
         if (not isinstance(pair, (list, tuple)) or len(pair) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)):
+                or not all(is_whole(v) for v in pair)):
             raise InvalidInputError(f"a custom board is a list of [q, r] integer pairs, not {pair!r}")
         hexes.append(Hex(*pair))
     board = frozenset(hexes)
