@@ -206,10 +206,10 @@ class GamePanel(w.VBox):
         if show_setup:
             self.option_widgets = self._option_form()
             self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-            self._build_seat_widgets()
+            self._fit_form_to_players()
             players = self.option_widgets.get("players")
             if players is not None:
-                players.observe(lambda _: self._build_seat_widgets(), names="value")
+                players.observe(lambda _: self._fit_form_to_players(), names="value")
             form = w.VBox([w.HBox(list(self.option_widgets.values()),
                                   layout=w.Layout(flex_flow="row wrap")), self.seat_box])
             self.setup = w.Accordion(children=[form], selected_index=None)
@@ -257,13 +257,12 @@ class GamePanel(w.VBox):
         """Handle a click on the board element ``element_id`` (what the browser sends)."""
         state = self.state
         player = state.current_player
-        busy = self._task is not None and not self._task.done()
         # A bot seat's moves are the bot's, and auto-play moves for everyone.
-        if not state.is_terminal() and (player in self._bots or (busy and self.autoplay.value)):
-            if not busy:
+        if not state.is_terminal() and (player in self._bots
+                                        or (self._bots_moving and self.autoplay.value)):
+            if not self._bots_moving:
                 self._maybe_start_bots()      # a reply that was stopped starts again
-                busy = self._task is not None and not self._task.done()
-            if busy:
+            if self._bots_moving:
                 self._say(f"Wait a moment: {self._player(player)} ({self.seat_kind(player)}) "
                           "is to move.")
             else:
@@ -456,6 +455,11 @@ class GamePanel(w.VBox):
             self._cancel_task(stop_autoplay=False)
             self._maybe_start_bots()       # a bot seat stopped mid-thought still replies
 
+    @property
+    def _bots_moving(self) -> bool:
+        """Is a bot task (auto-play, or replies to a human) under way?"""
+        return self._task is not None and not self._task.done()
+
     def _start_task(self, coroutine: Any) -> None:
         loop = asyncio.get_running_loop()
         self._task = loop.create_task(coroutine)
@@ -624,8 +628,7 @@ class GamePanel(w.VBox):
                 text += " — thinking…"
             # what to click is for people; a bot seat's turn says how it gets to move
             extra = self._helpers.status(state, self.selection) if kind == HUMAN else (
-                "" if self._task is not None and not self._task.done()
-                else "press Bot move or Auto-play")
+                "" if self._bots_moving else "press Bot move or Auto-play")
             if extra:
                 text += f" — {html.escape(extra)}"
         self.status_line.value = f"<b>{html.escape(self._title)}</b> · {text}"
@@ -688,13 +691,14 @@ class GamePanel(w.VBox):
         for name, widget in self.option_widgets.items():
             if name in self.game.options and widget.value != self.game.options[name]:
                 widget.value = self.game.options[name]
-        self._build_seat_widgets()
+        self._fit_form_to_players()
 
     def _seat_count_from_form(self) -> int:
         players = self.option_widgets.get("players")
         return int(players.value) if players is not None else self.game.num_players
 
-    def _build_seat_widgets(self) -> None:
+    def _fit_form_to_players(self) -> None:
+        """One seat, and one first-player choice, per player the form asks for."""
         first = self.option_widgets.get("first_player")
         if isinstance(first, w.Dropdown):          # as many choices as seats
             choices = self._player_choices()
