@@ -75,8 +75,10 @@ def _auto() -> w.Layout:
 
 def checkbox(description: str, value: bool, tooltip: str = "") -> w.Checkbox:
     """A toolbar box (an overlay, labels …) with the shared layout and style."""
+    # a left margin, so that a box is not read as the end of the label before it
     return w.Checkbox(value=value, description=description, tooltip=tooltip, indent=False,
-                      layout=_auto(), style=shared(CheckboxStyle))
+                      layout=shared(w.Layout, width="auto", margin="2px 2px 2px 12px"),
+                      style=shared(CheckboxStyle))
 
 
 class GamePanel(w.VBox):
@@ -176,7 +178,8 @@ class GamePanel(w.VBox):
         self.speed = w.FloatSlider(value=delay, min=0.0, max=2.0, step=0.1,
                                    description="Delay (s)", readout_format=".1f",
                                    style=shared(w.SliderStyle, description_width="initial"),
-                                   layout=shared(w.Layout, width="220px"))
+                                   layout=shared(w.Layout, width="240px"))
+        self.speed.add_class("boardlib-delay")   # board.css keeps its value beside the track
         # move buttons wrap rather than shrink: a cut "move → l…" cannot be read
         self.actions = w.HBox(layout=shared(w.Layout, flex_flow="row wrap"))
         self._action_moves: list[Any] = []   # the moves of the buttons in self.actions

@@ -64,6 +64,26 @@ def test_cells_tagged_voila_hide_are_hidden_in_the_app(app_page):
     expect(page.get_by_text("'attack 2,2 SE'")).to_be_hidden()     # a solution's output
 
 
+def test_toolbar_values_and_boxes_sit_by_what_they_belong_to(app_page):
+    """The delay slider's value follows its track, and each view box keeps a gap from the
+    label before it (the audit found "0.4" far off the track and "arrows☐ Coordinates")."""
+    page, _ = app_page
+    toolbar = page.locator(".boardlib-panel").first
+    track = toolbar.locator(".boardlib-delay .slider-container").bounding_box()
+    # where the value's text is drawn, not its box (the default box centres it in 72 px)
+    text_left = toolbar.locator(".boardlib-delay .widget-readout").evaluate(
+        "r => { const range = document.createRange(); range.selectNodeContents(r);"
+        " return range.getBoundingClientRect().left; }")
+    assert 0 <= text_left - (track["x"] + track["width"]) <= 20, (track, text_left)
+    assert track["width"] >= 100, "a track too short to set a delay with the mouse"
+    boxes = toolbar.locator(".widget-checkbox").all()
+    assert boxes, "the Zyrcan board has view boxes"
+    for box in boxes:
+        gap = box.evaluate("b => b.getBoundingClientRect().left"
+                           " - b.previousElementSibling.getBoundingClientRect().right")
+        assert gap >= 8, gap
+
+
 def test_a_click_plays_under_voila(app_page, ui):
     """The first board still in its placement phase accepts a ship on an empty hex."""
     page, _ = app_page
