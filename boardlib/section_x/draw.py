@@ -31,7 +31,6 @@ Same arguments, same bytes, whichever pieces were drawn before (a test checks it
 """
 from __future__ import annotations
 
-import io
 import math
 from io import StringIO
 from typing import Any, Callable, Iterable
@@ -184,24 +183,6 @@ class _Layout:
             self._attach(artist, self.fig, self.ax)
         return compact_svg(self._canvas.render(artists))
 
-    def png(self, pieces: list[Piece], dpi: int) -> bytes:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.image import imsave
-        import numpy as np
-
-        with default_style():
-            fig, ax = self._figure(dpi)
-            canvas = FigureCanvasAgg(fig)
-            renderer = canvas.get_renderer()
-            renderer.clear()
-            for _, build in pieces:
-                for artist in build():
-                    self._attach(artist, fig, ax)
-                    artist.draw(renderer)
-            raw = io.BytesIO()
-            imsave(raw, np.asarray(renderer.buffer_rgba()), format="png", dpi=dpi)
-        return raw.getvalue()
-
 
 _LAYOUT: _Layout | None = None
 
@@ -234,14 +215,6 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
     # the graph lies on the tiles, under prisoners, doors, outlines and the strip
     tiles = sum(1 for key, _ in pieces if key[0] in ("background", "field"))
     return layout.svg(pieces, tunnel_graph_svg(state), under=len(pieces) - tiles)
-
-
-def draw_png(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
-             hint: Any = None, show_coordinates: bool = False, dpi: int = 100) -> bytes:
-    """The same picture as ``draw_svg`` (without the graph), as PNG bytes."""
-    layout = _layout()
-    return layout.png(_board_pieces(layout, state, selection, list(targets), hint,
-                                    show_coordinates), dpi)
 
 
 def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets: list[Any],
