@@ -67,7 +67,8 @@ def bench_escape_bot(games: int = 2, players: int = 4) -> None:
         ends[state.outcome().termination] += 1
     cpu = time.process_time() - cpu
     print(f"escape bots, {players} players: {games} games in {cpu:.1f} s CPU "
-          f"({cpu / games:.1f} s per game, {1000 * cpu / moves:.1f} ms per move); ends {dict(ends)}")
+          f"({cpu / games:.1f} s per game, {1000 * cpu / moves:.1f} ms per move); "
+          f"ends {dict(ends)}")
 
 
 def bench_graph(states: int = 50) -> None:
@@ -154,7 +155,8 @@ def main() -> None:
         import cProfile
         import pstats
 
-        cProfile.runctx("bench_random(args.games, args.players)", globals(), locals(), "/tmp/sx.prof")
+        cProfile.runctx("bench_random(args.games, args.players)", globals(), locals(),
+                        "/tmp/sx.prof")
         pstats.Stats("/tmp/sx.prof").sort_stats("tottime").print_stats(15)
         return
     bench_random(args.games, args.players)

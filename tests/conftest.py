@@ -1,4 +1,5 @@
-"""Settings shared by every test folder (keep this file small; game fixtures live beside their tests)."""
+"""Settings shared by every test folder (keep this file small; game fixtures live beside their
+tests)."""
 
 import os
 
@@ -7,6 +8,6 @@ from hypothesis import HealthCheck, settings
 # Two cores are shared by several processes here, so wall-clock deadlines only make tests flaky.
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # In CI the same examples every run: a red build is reproducible, never a lucky draw.
-settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, print_blob=True)
+settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True,
+                          print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
-

@@ -163,7 +163,8 @@ def test_repo2docker_builds_python_311(dockerfile):
 
 
 def test_repo2docker_installs_the_pinned_binder_requirements(dockerfile):
-    install = re.search(r'RUN \$\{KERNEL_PYTHON_PREFIX\}/bin/pip install .*-r "?binder/requirements\.txt', dockerfile)
+    install = re.search(r'RUN \$\{KERNEL_PYTHON_PREFIX\}/bin/pip install '
+                        r'.*-r "?binder/requirements\.txt', dockerfile)
     assert install, "the Dockerfile does not pip-install binder/requirements.txt"
     # The requirements (with `-e .`) must be installed after the whole repository is copied in.
     copy_all = dockerfile.index("COPY --chown=0:0 src/ ${REPO_DIR}/")
@@ -186,8 +187,10 @@ def test_installed_metadata_matches_pyproject():
     assert meta["Name"] == "boardlib"
     assert meta["Version"] == project["version"]
     assert meta["Requires-Python"] == project["requires-python"]
-    requires = {canonical(r.split(">")[0].split("=")[0].split("<")[0].split(";")[0]) for r in meta.get_all("Requires-Dist") or []}
-    assert {canonical(d.split(">")[0].split("=")[0].split("<")[0]) for d in project["dependencies"]} <= requires
+    requires = {canonical(r.split(">")[0].split("=")[0].split("<")[0].split(";")[0])
+                for r in meta.get_all("Requires-Dist") or []}
+    assert {canonical(d.split(">")[0].split("=")[0].split("<")[0])
+            for d in project["dependencies"]} <= requires
 
 
 def test_boardlib_is_imported_from_this_checkout():
@@ -223,7 +226,8 @@ def test_ci_script_is_strict_and_runs_make_test():
 
 def test_make_test_runs_pytest_with_nbval_over_the_notebooks():
     result = subprocess.run(
-        ["make", "-n", "test", "STAMP=/dev/null"], cwd=ROOT, capture_output=True, text=True, timeout=60
+        ["make", "-n", "test", "STAMP=/dev/null"], cwd=ROOT, capture_output=True, text=True,
+        timeout=60
     )
     assert result.returncode == 0, result.stderr
     assert "--nbval-current-env" in result.stdout
@@ -255,11 +259,14 @@ def sanitize():
         ("Wall time: 1.2 s", "Wall time: 950 ms"),
         ("played in 0.84 s", "played in 1.02 s"),
         ("1,234 games per second", "987 games per second"),
-        ('{"model_id": "3f2b9c0e4d5a6b7c8d9e0f1a2b3c4d5e"}', '{"model_id": "00112233445566778899aabbccddeeff"}'),
-        ('<img src="data:image/png;base64,iVBORw0KGgo=">', '<img src="data:image/png;base64,AAAAAAAA">'),
+        ('{"model_id": "3f2b9c0e4d5a6b7c8d9e0f1a2b3c4d5e"}',
+         '{"model_id": "00112233445566778899aabbccddeeff"}'),
+        ('<img src="data:image/png;base64,iVBORw0KGgo=">',
+         '<img src="data:image/png;base64,AAAAAAAA">'),
         ('<svg width="10"><g id="hex_0_0"/></svg>', '<svg width="12"><g id="hex_1_0"/>\n</svg>'),
         ("saved 2026-11-30T00:12:03.123Z", "saved 2026-12-01 13:00:59"),
-        ("/work/main/boardlib/core/api.py:3: UserWarning", "/tmp/ci/repo/boardlib/core/api.py:3: UserWarning"),
+        ("/work/main/boardlib/core/api.py:3: UserWarning",
+         "/tmp/ci/repo/boardlib/core/api.py:3: UserWarning"),
     ],
 )
 def test_sanitize_masks_what_varies_between_runs(sanitize, varying, other_run):
@@ -286,7 +293,8 @@ def test_make_notebooks_tool_stores_deterministic_outputs(tmp_path):
     import nbformat
 
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
     nb.cells = [
         nbformat.v4.new_code_cell("print({'ships', 'engines', 'hexes', 'fleets'})"),
         nbformat.v4.new_code_cell(

@@ -474,7 +474,8 @@ def _raw_text(x: float, y: float, text: str, size: float, gid: str, *, bold: boo
     sx, sy = _xy(x, y)
     weight = "; font-weight: bold" if bold else ""
     return (f'<g id="{gid}"><text x="{sx}" y="{sy}" style="font-size: {size}px; {FONT}{weight}; '
-            f'fill: {colour}; text-anchor: {anchor}" dominant-baseline="central">{html.escape(text)}</text></g>\n')
+            f'fill: {colour}; text-anchor: {anchor}" dominant-baseline="central">'
+            f'{html.escape(text)}</text></g>\n')
 
 
 def _raw_rect(x: float, y: float, width: float, height: float, gid: str, fill: str,

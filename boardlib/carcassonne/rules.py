@@ -247,7 +247,6 @@ def place_tile(pos: Pos, rotation: int) -> "PlaceTile":
     return move
 
 
-
 class CarcassonneGame(Game):
     """Carcassonne for 2–5 players (CB-01), with The Tunnel unless ``tunnel=False``."""
 
@@ -288,7 +287,7 @@ class CarcassonneGame(Game):
         self.colours_of: tuple[tuple[str, ...], ...] = tuple(
             tuple(COLOURS[p + n * k] for k in range(sets)) for p in range(n))
         self.owner_of: dict[str, int] = {c: p for p, cs in enumerate(self.colours_of)
-                                          for c in cs}
+                                         for c in cs}
         self.colours_in_play: tuple[str, ...] = tuple(c for c in COLOURS if c in self.owner_of)
         self.pool = tile_pool(o["tunnel"])
 

@@ -8,9 +8,9 @@ opening to claim it with a token (the colour swatches under the board choose the
 and press "End turn" to score (CB-03). The score track beside the board shows every
 player's points; the event log names each completed feature with its points and rule
 (``city completed: +8 Blue (CB-09)``); the "Feature graph" box overlays the graph of
-:func:`boardlib.carcassonne.features.feature_graph`, one colour per feature. Anything the rules forbid is refused in the
-"why not?" line with its rule ID: the controller only turns clicks into candidate moves,
-the engine decides.
+:func:`boardlib.carcassonne.features.feature_graph`, one colour per feature. Anything the
+rules forbid is refused in the "why not?" line with its rule ID: the controller only turns
+clicks into candidate moves, the engine decides.
 """
 from __future__ import annotations
 

@@ -33,7 +33,8 @@ class PlayReport:
 
 
 def check_random_play(game: Game, *, games: int = 200, seed: int = 0, max_moves: int = 10_000,
-                      rule_prefix: str | None = None, invariant: Callable[[State], None] | None = None,
+                      rule_prefix: str | None = None,
+                      invariant: Callable[[State], None] | None = None,
                       wrong_moves: Callable[[State, random.Random], Iterable[Any]] | None = None,
                       json_every: int = 7, undo_every: int = 11) -> PlayReport:
     """Play ``games`` random games and check every state; returns what was played.
@@ -88,7 +89,8 @@ def check_random_play(game: Game, *, games: int = 200, seed: int = 0, max_moves:
         report.games += 1
         report.moves += n
         report.longest = max(report.longest, n)
-        report.terminations[outcome.termination] = report.terminations.get(outcome.termination, 0) + 1
+        report.terminations[outcome.termination] = (
+            report.terminations.get(outcome.termination, 0) + 1)
     return report
 
 

@@ -406,5 +406,5 @@ def slide_id(line: int, direction: int) -> str:
     return f"slide_{line}_{1 if direction > 0 else 0}"
 
 
-__all__ = ["draw_svg", "picture", "track_looks", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES", "room_colour",
-           "slide_id", "LINES"]
+__all__ = ["draw_svg", "picture", "track_looks", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES",
+           "room_colour", "slide_id", "LINES"]

@@ -1,4 +1,5 @@
-"""Room 25: the rule engine (catalogue ``R25-01`` … ``R25-49``, interpretations ``R25-I1`` … ``R25-I6``).
+"""Room 25: the rule engine (catalogue ``R25-01`` … ``R25-49``, interpretations
+``R25-I1`` … ``R25-I6``).
 
 Characters start in the Central Room of a 5x5 complex of face-down rooms
 (R25-04). Every turn they secretly program two actions (R25-07), perform them
@@ -1102,12 +1103,14 @@ class Room25State(State):
             self._end_action(c)
 
     def _end_action(self, c: int) -> None:
-        """After ``c``'s action (and any room choice it caused): the trap (R25-25), then the slot."""
+        """After ``c``'s action (and any room choice it caused): the trap (R25-25), then the
+        slot."""
         tile, step = self.trap[c]
         if tile >= 0 and step != self.step:
             self.trap[c] = (-1, 0)
             if self.loc[c] == tile:
-                self._die(c, "R25-25", "did not leave the Trapped room with their next action and dies")
+                self._die(c, "R25-25",
+                          "did not leave the Trapped room with their next action and dies")
                 if self.result is not None:
                     return
         self._end_slot(c)
@@ -1119,7 +1122,8 @@ class Room25State(State):
             if tile >= 0 and deadline <= self.turn:
                 self.flood[c] = (-1, 0)
                 if self.loc[c] == tile:
-                    self._die(c, "R25-33", "drowns: still in the Flooded room after their second action")
+                    self._die(c, "R25-33",
+                              "drowns: still in the Flooded room after their second action")
         self.cursor += 1
 
     def _perform(self, c: int, move: Any) -> None:

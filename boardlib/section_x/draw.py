@@ -43,8 +43,8 @@ from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import SQRT3, hex_center
-from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg, default_style,
-                          parse_id, svg_settings)
+from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg,
+                          default_style, parse_id, svg_settings)
 
 from .board import FIELD_INDEX, FIELDS, GATES, IS_OCEAN, ISLAND, ISLAND_FIELDS, is_zone, zone_code
 from .rules import OVER, PRISONERS, TILE_PHASE, SectionXState
@@ -65,7 +65,8 @@ BACKGROUND = "#fdfcf8"
 UNIT = 0.28                      # inches per hex radius
 
 
-def edge_mid(center: tuple[float, float], direction: int, scale: float = 1.0) -> tuple[float, float]:
+def edge_mid(center: tuple[float, float], direction: int,
+             scale: float = 1.0) -> tuple[float, float]:
     """Middle of the edge of a pointy-top hex towards ``direction`` (0 E … 5 SE)."""
     angle = math.radians(60 * direction)          # 0 E, 1 NE (60°), 2 NW (120°), ...
     r = scale * SQRT3 / 2
@@ -239,7 +240,8 @@ def _board_pieces(layout: _Layout, state: SectionXState, selection: Any, targets
     target_fields = {t for t in targets if isinstance(t, Hex)}
     target_codes = sorted({t for t in targets if isinstance(t, int)})
     # outlines of the selected, target and hinted fields, under the labels and pieces
-    selected_field = selection[1] if isinstance(selection, tuple) and selection[0] == "tile" else None
+    selected_field = (selection[1] if isinstance(selection, tuple) and selection[0] == "tile"
+                      else None)
     hint_fields = _hint_fields(hint)
     for f, h in enumerate(FIELDS):
         if h == selected_field or h in target_fields or h in hint_fields:
@@ -574,7 +576,7 @@ def kind_picture(name: str, rotation: int = 0) -> SVGPicture:
         ax.set_ylim(-1.05, 1.05)
         ax.set_axis_off()
         ax.add_artist(RegularPolygon((0, 0), 6, radius=1.0, orientation=0.0, facecolor=OCEAN_FILL,
-                                    edgecolor=EDGE))
+                                     edgecolor=EDGE))
         for artist in _tile_artists((0, 0), kind, rotation, None):
             artist.set_gid(None)
             ax.add_artist(artist)

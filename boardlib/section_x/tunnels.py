@@ -291,5 +291,5 @@ def places(names: Iterable[str]) -> list[int]:
 
 
 __all__ = ["tunnel_graph", "tunnels", "tunnel_of", "tunnel_length", "owner_of", "passable",
-           "step_graph", "reachable", "escape_route", "escape_routes", "check_engine_agrees", "ISLAND_NODE",
-           "zone_node", "part_node"]
+           "step_graph", "reachable", "escape_route", "escape_routes", "check_engine_agrees",
+           "ISLAND_NODE", "zone_node", "part_node"]

@@ -36,7 +36,8 @@ def custom_board(pairs: Iterable[object], players: int) -> frozenset[Hex]:
     for pair in pairs:
         if (not isinstance(pair, (list, tuple)) or len(pair) != 2
                 or not all(is_whole(v) for v in pair)):
-            raise InvalidInputError(f"a custom board is a list of [q, r] integer pairs, not {pair!r}")
+            raise InvalidInputError(
+                f"a custom board is a list of [q, r] integer pairs, not {pair!r}")
         hexes.append(Hex(*pair))
     board = frozenset(hexes)
     if len(board) != len(hexes):

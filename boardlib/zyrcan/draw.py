@@ -34,8 +34,8 @@ from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import hex_center
-from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg, default_style,
-                          parse_id)
+from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg,
+                          default_style, parse_id)
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
@@ -55,7 +55,6 @@ COORD_COLOR = "#6b6659"
 SHIP_RADIUS = 0.58
 UNIT_INCHES = 0.30  # drawing size of one hex radius
 RESERVE_STRIP = 2.4  # height of the reserve strip under the board, in hex radii
-
 
 
 def hex_id(prefix: str, h: Hex) -> str:
@@ -136,19 +135,19 @@ class _Board:
         # The reserve of the player to move, centred under the board.
         middle = (self.xmin + self.xmax) / 2.0
         self.reserve_title = Text(self.xmin + 0.4, self.reserve_y, "", ha="left",
-                                     va="center", fontsize=font, gid="reservetitle")
+                                  va="center", fontsize=font, gid="reservetitle")
         self.reserve: dict[int, tuple[Any, Any, Any]] = {}
         for k, engines in enumerate(ENGINE_TYPES):
             x = middle + (k - 0.5) * 2.6
             disc = Circle((x, self.reserve_y), SHIP_RADIUS, linewidth=1.2, edgecolor="white",
                           gid=f"reserve_{engines}")
             digit = Text(x, self.reserve_y, str(engines), ha="center", va="center_baseline",
-                            fontsize=font, fontweight="bold", gid=f"reservelabel_{engines}")
+                         fontsize=font, fontweight="bold", gid=f"reservelabel_{engines}")
             count = Text(x + 0.75, self.reserve_y, "", ha="left", va="center",
-                            fontsize=font - 1, gid=f"reservecount{engines}")
+                         fontsize=font - 1, gid=f"reservecount{engines}")
             self.reserve[engines] = (disc, digit, count)
         self.caption = Text(self.xmin + 0.4, top - 0.75, "", ha="left", va="center",
-                               fontsize=font + 1, gid="caption")
+                            fontsize=font + 1, gid="caption")
         # The artists are drawn one by one into the SVG renderer, never through the axes
         # (adding them there would compute data limits and clip paths we do not need).
         for artist in self._artists():

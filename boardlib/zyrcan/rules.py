@@ -111,16 +111,21 @@ class ZyrcanGame(Game):
             for h in self.hexes)
         self._place_moves = {e: tuple(Place(h, e) for h in self.hexes) for e in ENGINE_TYPES}
         # strikes[i][engines] = ((landing index, Attack move), ...): the attack table per hex.
-        self.strikes = tuple((None,) + tuple(tuple((j, Attack(h, d)) for d, j in self.flights[i][e])
-                                             for e in ENGINE_TYPES) for i, h in enumerate(self.hexes))
-        # Ships on the hot path are small ints: code(owner, engines) = 4 * owner + engines, 0 = empty.
+        self.strikes = tuple(
+            (None,) + tuple(tuple((j, Attack(h, d)) for d, j in self.flights[i][e])
+                            for e in ENGINE_TYPES)
+            for i, h in enumerate(self.hexes))
+        # Ships on the hot path are small ints: code(owner, engines) = 4 * owner + engines,
+        # 0 = empty.
         # owned[p][code] is the engine count if the ship is p's (else 0); enemy[p][code] says
         # whether it is somebody else's ship.
         codes = range(4 * players)
         self.ship_of: tuple[Ship | None, ...] = tuple(
             Ship(c >> 2, c & 3) if c & 3 else None for c in codes)
-        self.owned = tuple(tuple(c & 3 if c >> 2 == p else 0 for c in codes) for p in range(players))
-        self.enemy = tuple(tuple(bool(c & 3) and c >> 2 != p for c in codes) for p in range(players))
+        self.owned = tuple(tuple(c & 3 if c >> 2 == p else 0 for c in codes)
+                           for p in range(players))
+        self.enemy = tuple(tuple(bool(c & 3) and c >> 2 != p for c in codes)
+                           for p in range(players))
         self.pass_move = Pass()
 
     @property
@@ -183,7 +188,8 @@ class ZyrcanGame(Game):
                     require(total == FLEET[e], f"during placement player {p} must still have "
                             f"all {FLEET[e]} {e}-engine ships (ZY-05)")
         if phase != PLACEMENT:
-            require(not any(any(r) for r in reserves), "ships left to place after placement (ZY-06)")
+            require(not any(any(r) for r in reserves),
+                    "ships left to place after placement (ZY-06)")
         ended = data.get("ended")
         require((ended is None) == (phase != OVER), "'ended' is set exactly when the game is over")
         require(ended in (None, *_TERMINATIONS), f"unknown ending {ended!r}")
@@ -469,7 +475,8 @@ class ZyrcanState(State):
             j = game.jump[i][attacker & 3][move.direction]
             victim = game.ship_of[board[j]]
             board[i], board[j] = 0, attacker
-            if (not any(map(game.owned[victim.owner].__getitem__, board))  # type: ignore[union-attr]
+            if (not any(map(game.owned[victim.owner].__getitem__,  # type: ignore[union-attr]
+                            board))
                     and len({c >> 2 for c in board if c}) == 1):  # ZY-15
                 return ZyrcanState(game, tuple(board), self.reserves, p, OVER, "last fleet",
                                    (p, move, (victim, attacker & 3)))
@@ -523,7 +530,8 @@ class ZyrcanState(State):
                 "reserves": [list(r) for r in self.reserves]}
 
     def __repr__(self) -> str:
-        return f"<ZyrcanState {self.phase}, player {self.to_move} to move, {len(self.ships())} ships>"
+        return (f"<ZyrcanState {self.phase}, player {self.to_move} to move, "
+                f"{len(self.ships())} ships>")
 
 
 def position(players: int = 3, ships: Mapping[Hex, Ship | tuple[int, int]] | None = None,

@@ -122,7 +122,7 @@ class ZyrcanController(BaseController):
         if isinstance(move, Attack):
             ship = state.ship_at(move.origin)
             end = None if ship is None else state.game.landing(move.origin, ship.engines,
-                                                                move.direction)
+                                                               move.direction)
             if end is None:
                 return []
             pick = [] if selection == move.origin else [f"ship_{move.origin.q}_{move.origin.r}"]
@@ -191,7 +191,7 @@ class ZyrcanBoard(GamePanel):
                  show_coordinates: bool = False, **kwargs: Any) -> None:
         options = {k: kwargs.pop(k) for k in ("board", "first_player") if k in kwargs}
         game = state.game if state is not None else boardlib.load("zyrcan", players=players,
-                                                                   **options)
+                                                                  **options)
         super().__init__(game, ZyrcanController(show_attacks, show_coordinates), state=state,
                          seats=seats, view_boxes=[
                              ("show_attacks", "Attack arrows", ""),

@@ -184,7 +184,8 @@ class Server:
                 self.api("DELETE", f"/api/kernels/{kernel['id']}")
 
 
-def _start(name: str, command: list[str], url: str, ready_path: str, root: Path, env: dict) -> Server:
+def _start(name: str, command: list[str], url: str, ready_path: str, root: Path,
+           env: dict) -> Server:
     log = root.parent / f"{name}.log"
     process = subprocess.Popen(
         command,
@@ -207,7 +208,8 @@ def _start(name: str, command: list[str], url: str, ready_path: str, root: Path,
             pass
         if time.monotonic() > deadline:
             _stop(server)
-            raise RuntimeError(f"{name} did not answer within {SERVER_START_TIMEOUT} s:\n{server.log_tail()}")
+            raise RuntimeError(f"{name} did not answer within {SERVER_START_TIMEOUT} s:\n"
+                               f"{server.log_tail()}")
         time.sleep(0.3)
 
 
@@ -391,7 +393,8 @@ def write_board_notebook(folder: Path, name: str, title: str, sources: list[str]
     cells = [nbformat.v4.new_markdown_cell(f"# {title} (browser-test fixture)")]
     cells += [nbformat.v4.new_code_cell(source) for source in sources]
     nb = nbformat.v4.new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
     nbformat.write(nb, folder / name)
 
 
@@ -413,7 +416,7 @@ def attack_setup() -> AttackSetup:
     return zyrcan_attack_setup()
 
 
-# --- driving JupyterLab ----------------------------------------------------------------------------
+# --- driving JupyterLab ---------------------------------------------------------------------------
 
 RUN_ALL_JS = """
 async ([path, timeoutMs]) => {
@@ -429,7 +432,9 @@ async ([path, timeoutMs]) => {
   }
   let timer;
   const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error("run all cells: still running after " + timeoutMs + " ms")), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error("run all cells: still running after " + timeoutMs + " ms")),
+      timeoutMs);
   });
   try {
     return await Promise.race([app.commands.execute("notebook:run-all-cells"), timeout]);

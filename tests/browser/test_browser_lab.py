@@ -17,7 +17,8 @@ from playwright.sync_api import expect
 
 from boardlib.grids.hex import Hex
 
-NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(
+    p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 # Never an empty list (pytest would skip): before notebooks/ has any, run the generated one.
 ALL = NOTEBOOKS or ["zyrcan_board_fixture.ipynb"]
 
@@ -42,7 +43,8 @@ def test_notebook_runs_all_cells_without_errors(jupyterlab, open_in_lab, ui, nam
     # ... and none is blank (ARCHITECTURE §7: a board can look fine to nbval yet show nothing).
     blank = page.evaluate(
         "() => Array.from(document.querySelectorAll('.boardlib-board svg'))"
-        ".filter(svg => svg.querySelectorAll('path, use, image, rect, circle, polygon').length === 0).length"
+        ".filter(svg => svg.querySelectorAll('path, use, image, rect, circle, polygon')"
+        ".length === 0).length"
     )
     assert blank == 0, f"{name}: {blank} live boards drew nothing"
 
@@ -61,7 +63,6 @@ def test_signed_notebooks_show_their_saved_pictures_before_any_cell_runs(open_in
 
 
 # --- the Zyrcan board ---------------------------------------------------------------------------
-
 
 
 NAME = "zyrcan_board_fixture.ipynb"

@@ -62,7 +62,7 @@ def check_invariants(state: CarcassonneState, every: int = 40) -> None:
                 assert ot.sides[d] == oriented(*state.board[npos]).sides[OPPOSITE[d]], \
                     f"edge mismatch between {(x, y)} and {npos}"
     assert sorted(map(sorted, components(state))) == sorted(map(sorted,
-                                                               incremental_components(state)))
+                                                                incremental_components(state)))
     if state.is_terminal():
         end, completed = rescore_end(state)
         assert end == state.end_scores, (end, state.end_scores)

@@ -14,7 +14,7 @@ from cc_helpers import position
 
 SPEC_IDS = ([f"CB-{i:02d}" for i in range(1, 17)] + [f"TU-{i:02d}" for i in range(1, 10)]
             + [f"TU-V{i}" for i in range(1, 5)] + ["KR-01", "KR-02", "CB-I1", "TU-I1",
-                                                  "TU-I2", "TU-I3"])
+                                                   "TU-I2", "TU-I3"])
 
 
 def test_catalogue_has_every_rule_of_the_specification():

@@ -115,7 +115,7 @@ def test_CB_08_road_loop_is_complete():
     # Four curves round a square south of the start tile close on themselves: no end at all.
     s = position("V", deck=["V", "V", "V"])
     s = play(s, "tile 0,-1 rot 270", "follower road:E+S", "end turn",
-              "tile 1,-1 rot 0", "end turn", "tile 1,-2 rot 90", "end turn")
+             "tile 1,-1 rot 0", "end turn", "tile 1,-2 rot 90", "end turn")
     assert s.scores == (0, 0)
     s = play(s, "tile 0,-2 rot 180", "end turn")
     assert s.scores == (4, 0)
@@ -140,7 +140,7 @@ def test_CB_09_two_tile_city_under_both_rules(small, points):
 def test_CB_10_cloister_with_eight_neighbours_scores_nine():
     s = position("U", deck=["U", "B", "B", "B", "B", "A", "E"])
     s = play(s, "tile 1,0 rot 0", "end turn", "tile -1,0 rot 0", "end turn",
-              "tile 0,-1 rot 0", "follower cloister", "end turn")
+             "tile 0,-1 rot 0", "follower cloister", "end turn")
     for place in ("-1,-1", "1,-1", "0,-2", "-1,-2"):
         s = play(s, f"tile {place} rot 0", "end turn")
         assert s.scores == (0, 0)
@@ -172,7 +172,7 @@ def test_CB_12_tile_counted_once_when_a_city_passes_twice():
     # I at (1,1) has two separate city edges, N and W; both belong to one ring city.
     s = position("R", deck=["I", "N", "N"])
     s = play(s, "tile 0,1 rot 90", "follower city:N+E+S", "end turn",
-              "tile 1,1 rot 0", "end turn", "tile 0,2 rot 180", "end turn")
+             "tile 1,1 rot 0", "end turn", "tile 0,2 rot 180", "end turn")
     assert s.scores == (0, 0)
     s = play(s, "tile 1,2 rot 270", "end turn")
     # Tiles D, R, I, N, N: five tiles (not six segments), no pennant.
@@ -192,8 +192,8 @@ def test_CB_14_unfinished_features_at_the_end():
     # City D+M with a pennant (2 tiles + 1 pennant = 3), road D+U (2), cloister with 2 around.
     s = position("M", deck=["U", "B"])
     s = play(s, "tile 0,1 rot 180", "follower city:E+S", "end turn",
-              "tile 1,0 rot 0", "follower road:E+W", "end turn",
-              "tile 1,-1 rot 0", "follower cloister", "end turn")
+             "tile 1,0 rot 0", "follower road:E+W", "end turn",
+             "tile 1,-1 rot 0", "follower cloister", "end turn")
     assert s.is_terminal()
     # Player 0: city 3 + cloister (1 + D, U around it = 3) = 6; player 1: road 2.
     assert s.end_scores == (6, 2) and s.scores == (6, 2)

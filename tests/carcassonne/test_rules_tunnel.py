@@ -81,8 +81,8 @@ def test_TU_04_road_into_an_unlinked_opening_is_broken_off():
 def test_TU_05_TU_07_second_token_links_and_same_tile_counts_once():
     s = position("TU2", board=WEST_L, deck=["L", "B", "B"])
     s = play(s, "tile 1,0 rot 0", "follower road:W", "token blue 1,0 W", "end turn",
-              "tile 2,0 rot 0", "end turn",  # closes TU2's east road at a junction
-              "tile 0,-1 rot 0", "token blue 1,0 E")
+             "tile 2,0 rot 0", "end turn",  # closes TU2's east road at a junction
+             "tile 0,-1 rot 0", "token blue 1,0 E")
     assert "TU-05" in "".join(events_text(s))
     s = play(s, "end turn")
     # L, D, TU2 (entrance and exit on it, counted once), L: 4 points, not 5.
@@ -96,8 +96,8 @@ def test_TU_05_TU_07_second_token_links_and_same_tile_counts_once():
 def test_TU_05_road_is_not_complete_at_the_tunnel_exit():
     s = position("TU2", board=WEST_L, deck=["B", "B", "B"])
     s = play(s, "tile 1,0 rot 0", "follower road:W", "token blue 1,0 W", "end turn",
-              "tile 0,-1 rot 0", "end turn", "tile 1,-1 rot 0", "token blue 1,0 E",
-              "end turn")
+             "tile 0,-1 rot 0", "end turn", "tile 1,-1 rot 0", "token blue 1,0 E",
+             "end turn")
     assert s.scores == (0, 0)  # TU2's east edge is still open
     road = s.group_of(((1, 0), 1))
     assert road is s.group_of(((1, 0), 2)) and road.open == 1
@@ -106,8 +106,8 @@ def test_TU_05_road_is_not_complete_at_the_tunnel_exit():
 def test_TU_06_tunnel_serves_any_players_thief():
     s = position("TU2", board=WEST_L, deck=["L", "B"])
     s = play(s, "tile 1,0 rot 0", "token blue 1,0 W", "end turn",
-              "tile 2,0 rot 0", "follower road:W", "end turn",  # player 1's thief
-              "tile 0,-1 rot 0", "token blue 1,0 E", "end turn")
+             "tile 2,0 rot 0", "follower road:W", "end turn",  # player 1's thief
+             "tile 0,-1 rot 0", "token blue 1,0 E", "end turn")
     assert s.scores == (0, 4)
 
 
@@ -116,8 +116,8 @@ def test_TU_07_visible_tiles_only():
     # closed by an L. A blue tunnel joins them: 5 visible tiles, the tunnel adds none.
     s = position("TU2", board=WEST_L, deck=["TU3", "L"])
     s = play(s, "tile 1,0 rot 0", "follower road:W", "token blue 1,0 W", "end turn",
-              "tile 1,-1 rot 0", "end turn",
-              "tile 2,-1 rot 0", "token blue 1,-1 E")
+             "tile 1,-1 rot 0", "end turn",
+             "tile 2,-1 rot 0", "token blue 1,-1 E")
     s = play(s, "end turn")
     assert s.scores == (5, 0)
     assert "road of 5 tile(s) completed: +5 player 0 (CB-08)" in events_text(s)
@@ -126,8 +126,8 @@ def test_TU_07_visible_tiles_only():
 def test_TU_08_tokens_stay_after_scoring():
     s = position("TU2", board=WEST_L, deck=["L", "B", "B"])
     s = play(s, "tile 1,0 rot 0", "follower road:W", "token blue 1,0 W", "end turn",
-              "tile 2,0 rot 0", "end turn", "tile 0,-1 rot 0", "token blue 1,0 E",
-              "end turn")
+             "tile 2,0 rot 0", "end turn", "tile 0,-1 rot 0", "token blue 1,0 E",
+             "end turn")
     assert s.scores == (4, 0)
     assert s.tokens == {(1, 0, "W"): "blue", (1, 0, "E"): "blue"}
     s = play(s, "tile 1,-1 rot 0")
@@ -137,7 +137,7 @@ def test_TU_08_tokens_stay_after_scoring():
 def test_TU_09_robber_baron_goes_to_the_token_placer():
     s = position("TU2", board=WEST_L, deck=["L", "B"], king_robber_baron=True)
     s = play(s, "tile 1,0 rot 0", "token blue 1,0 W", "end turn",
-              "tile 2,0 rot 0", "follower road:W", "end turn")  # player 1 lays the last tile
+             "tile 2,0 rot 0", "follower road:W", "end turn")  # player 1 lays the last tile
     assert s.baron is None
     s = play(s, "tile 0,-1 rot 0", "token blue 1,0 E", "end turn")
     assert s.baron == (0, 4)
@@ -149,7 +149,7 @@ def test_TU_I2_no_tunnel_from_a_road_to_itself():
     # TU3 west of D: its east opening's road runs through D into TU2's west opening.
     s = position("TU3", deck=["TU2", "B"])
     s = play(s, "tile -1,0 rot 0", "token blue -1,0 E", "end turn",
-              "tile 1,0 rot 0", "end turn", "tile 0,-1 rot 0")
+             "tile 1,0 rot 0", "end turn", "tile 0,-1 rot 0")
     p = refusal(s, "token blue 1,0 W")
     assert p.rule == "TU-I2"
     assert s.why_illegal(s.game.parse_move("token blue 1,0 E")) is None

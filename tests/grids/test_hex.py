@@ -47,6 +47,7 @@ def test_shared_edges_and_opposites(h, d):
 
 
 def test_directions_turn_counter_clockwise_and_parse():
-    assert [DIRECTIONS[d].rotate(1) for d in range(6)] == [DIRECTIONS[(d + 1) % 6] for d in range(6)]
+    assert ([DIRECTIONS[d].rotate(1) for d in range(6)]
+            == [DIRECTIONS[(d + 1) % 6] for d in range(6)])
     assert Hex.parse(str(Hex(3, -1))) == Hex(3, -1)
     assert direction_between(Hex(0, 0), Hex(1, 1)) is None

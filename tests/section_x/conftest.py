@@ -74,7 +74,8 @@ def wrong_moves(state: SectionXState, rng: random.Random) -> Iterator[Any]:
     a, b = sorted(rng.sample(range(len(FIELDS)), 2))
     yield SwapTiles(FIELDS[a], FIELDS[b])
     if board_fields:
-        a, b = sorted(rng.sample(board_fields, 2)) if len(board_fields) > 1 else (board_fields[0],) * 2
+        a, b = (sorted(rng.sample(board_fields, 2)) if len(board_fields) > 1
+                else (board_fields[0],) * 2)
         ia, ib = sorted((FIELDS.index(a), FIELDS.index(b)))
         yield SwapTiles(FIELDS[ia], FIELDS[ib])
         src = rng.choice(board_fields)

@@ -1,4 +1,5 @@
-"""Move counts for small fixed positions, worked out by hand first (perft-style), and tile algebra."""
+"""Move counts for small fixed positions, worked out by hand first (perft-style), and tile
+algebra."""
 from __future__ import annotations
 
 from hypothesis import given, strategies as st

@@ -136,7 +136,8 @@ def test_SX_08_swap_move_or_rotate_instead_of_placing():
     assert swapped.tile_at(H("-2,0"))[0].name == "straight"
     turned = s.apply(RotateTile(H("2,0"), 1))
     assert turned.tile_at(H("2,0"))[1] == 1
-    assert refused(s, RotateTile(H("2,0"), 3)) == "SX-08"     # a straight turned half-way is the same
+    # a straight turned half-way is the same
+    assert refused(s, RotateTile(H("2,0"), 3)) == "SX-08"
     assert refused(s, MoveTile(H("2,0"), H("-2,0"))) == "SX-08"   # target not empty
     assert refused(s, SwapTiles(H("2,0"), H("2,1"))) == "SX-08"   # nothing on 2,1
     assert refused(s, SwapTiles(H("2,0"), H("2,0"))) == "SX-08"

@@ -257,7 +257,10 @@ def test_ZY_01_coordinates_box_labels_every_hex_with_the_q_r_moves_use():
     box writes that name in every hex (under any ship), and a click on it clicks the hex."""
     board = attack_board()
     hexes = board.state.game.hexes
-    labels = lambda svg: re.findall(r"<text[^>]*>(\d+,\d+)</text>", svg)  # noqa: E731
+
+    def labels(svg):
+        return re.findall(r"<text[^>]*>(\d+,\d+)</text>", svg)
+
     assert labels(board.svg) == []
     board.coordinates_box.value = True
     assert sorted(labels(board.svg)) == sorted(f"{h.q},{h.r}" for h in hexes)
