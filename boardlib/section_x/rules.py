@@ -29,7 +29,7 @@ from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError
 from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
-                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0, _AROUND_MASK,
+                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0,
                     _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
@@ -371,7 +371,7 @@ class SectionXState(State):
                             for d in ds if d is not None}
         return self._owners
 
-    def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int], int]]:
+    def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int, int], int]]:
         """The tunnels that hold a door, by their smallest part: (the door's player, the
         tunnel as :func:`.board._tunnel_from` gives it, the door's part) (SX-13), in no
         particular order. The rules need only these, not the whole labelling of
@@ -889,15 +889,16 @@ class SectionXState(State):
         tunnel_of = self._view.tunnel_of
         held_before = earlier._held
         if held_before is not None:
-            # A tunnel that no changed field touches is the same tunnel now and meets no
-            # other: only the doors of touched tunnels are looked up again.
-            around = 0
+            # A tunnel whose reach (its fields and those its openings face) holds no
+            # changed field is the same tunnel now and meets no other: only the doors of
+            # touched tunnels are looked up again.
+            changed_mask = 0
             for f in changed:
-                around |= _AROUND_MASK[f]
+                changed_mask |= 1 << f
             held = {}
             touched = []
             for t, entry in held_before.items():
-                if entry[1][2] & around:
+                if entry[1][3] & changed_mask:
                     touched.append(entry)
                 else:
                     held[t] = entry
@@ -1331,7 +1332,7 @@ class _BoardView:
         self.tunnels: _Tunnels | None = None
         # part -> its tunnel (:func:`.board._tunnel_from`), for the parts asked about so far:
         # those holding doors
-        self.tunnel_at: dict[int, tuple[int, frozenset[int], int]] = {}
+        self.tunnel_at: dict[int, tuple[int, frozenset[int], int, int]] = {}
         self.fits: list[int] | None = None          # see fit_keys()
         self.indexed = False
 
@@ -1369,7 +1370,7 @@ class _BoardView:
         masks = self.turn_masks
         return sum([k * (masks[k] & fields).bit_count() for k in _TURN_COUNTS])
 
-    def tunnel_of(self, code: int) -> tuple[int, frozenset[int], int]:
+    def tunnel_of(self, code: int) -> tuple[int, frozenset[int], int, int]:
         """The tunnel of part ``code`` (SX-I5), found when first asked for."""
         tunnel = self.tunnel_at.get(code)
         if tunnel is None:
