@@ -205,42 +205,47 @@ class SectionXState(State):
 
     game: SectionXGame
 
-    def _derive(self, view: "_BoardView | None" = None,
-                held: "dict[int, tuple[int, tuple, int]] | None" = None,
-                **changes: Any) -> "SectionXState":
-        """A copy with some fields changed; caches survive where what they rest on does.
-        ``view`` is the new board's view, ``held`` the new doors' tunnels (if known)."""
+    def _derive(self, *, board: tuple | None = None, hands: tuple | None = None,
+                stack: tuple | None = None, locs: tuple | None = None,
+                used: tuple | None = None, used_total: int | None = None,
+                doors: tuple | None = None, stamp: int | None = None,
+                keys: tuple | None = None, player: int | None = None,
+                phase: str | None = None, turn: int | None = None, round: int | None = None,
+                result: Outcome | None = None, view: "_BoardView | None" = None,
+                held: "dict[int, tuple[int, tuple, int]] | None" = None) -> "SectionXState":
+        """A copy with the fields given changed (no field changes to ``None``); caches
+        survive where what they rest on does. ``view`` is the new board's view, ``held``
+        the new doors' tunnels (if known). Fields are passed by name rather than as
+        ``**changes``: no setattr per change."""
         state = object.__new__(SectionXState)
         state.game = self.game
         state._legal = state._picked = None
-        state.board = board = self.board
-        state.hands = self.hands
-        state.stack = self.stack
-        state.locs = locs = self.locs
-        state.used = self.used
-        state.used_total = self.used_total
-        state.doors = doors = self.doors
-        state.stamp = self.stamp
-        state.keys = self.keys
-        state.player = self.player
-        state.phase = self.phase
-        state.turn = self.turn
-        state.round = self.round
-        state.result = self.result
-        for name, value in changes.items():
-            setattr(state, name, value)
+        state.hands = self.hands if hands is None else hands
+        state.stack = self.stack if stack is None else stack
+        state.used = self.used if used is None else used
+        state.used_total = self.used_total if used_total is None else used_total
+        state.stamp = self.stamp if stamp is None else stamp
+        state.keys = self.keys if keys is None else keys
+        state.player = self.player if player is None else player
+        state.phase = self.phase if phase is None else phase
+        state.turn = self.turn if turn is None else turn
+        state.round = self.round if round is None else round
+        state.result = self.result if result is None else result
         state._events = ()
-        if state.board is board:
+        state.board = board = self.board if board is None else board
+        state.doors = doors = self.doors if doors is None else doors
+        state.locs = locs = self.locs if locs is None else locs
+        if board is self.board:
             state._view = self._view
-            if state.doors is doors:
+            if doors is self.doors:
                 state._owners, state._held = self._owners, self._held
             else:
                 state._owners = None
                 state._held = held
         else:
-            state._view = view or _BoardView(state.board)
+            state._view = view or _BoardView(board)
             state._owners = state._held = None
-        state._pris = self._pris if state.locs is locs else None
+        state._pris = self._pris if locs is self.locs else None
         state._memo = {}
         return state
 
@@ -895,13 +900,13 @@ class SectionXState(State):
             changed_mask = 0
             for f in changed:
                 changed_mask |= 1 << f
-            held = {}
-            touched = []
-            for t, entry in held_before.items():
-                if entry[1][3] & changed_mask:
-                    touched.append(entry)
-                else:
-                    held[t] = entry
+            touched = [entry for entry in held_before.values() if entry[1][3] & changed_mask]
+            if not touched:
+                self._held = held_before        # never changed once made: shared
+                return self
+            held = held_before.copy()
+            for entry in touched:
+                del held[entry[1][0]]
             merged = False
             for p, _, part in touched:
                 if part >> 2 in relocated:
