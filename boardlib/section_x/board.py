@@ -299,14 +299,11 @@ _PORT_LINKS: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...], int] | Non
 
 
 def _port_links(f: int, m: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]:
-    """``_PORT_LINKS[f << 6 | m]``, filled in if need be."""
-    links = _PORT_LINKS[f << 6 | m]
-    if links is None:
-        ports = [(d, n) for d, n in enumerate(NEIGH[f]) if m >> d & 1]
-        ocean = tuple((n, _BACK[d]) for d, n in ports if n >= 0)
-        links = _PORT_LINKS[f << 6 | m] = (
-            ocean, tuple(n for _, n in ports if OFF < n < 0),
-            sum(1 << n for n, _ in ocean) | 1 << f)
+    """Fill in ``_PORT_LINKS[f << 6 | m]``."""
+    ports = [(d, n) for d, n in enumerate(NEIGH[f]) if m >> d & 1]
+    ocean = tuple((n, _BACK[d]) for d, n in ports if n >= 0)
+    links = _PORT_LINKS[f << 6 | m] = (ocean, tuple(n for _, n in ports if OFF < n < 0),
+                                       sum(1 << n for n, _ in ocean) | 1 << f)
     return links
 
 
@@ -336,7 +333,8 @@ def _part_links(board: tuple, code: int) -> list[int]:
     it, the island, a zone (unsorted; the island may come twice)."""
     f = code >> 2
     cell = board[f]
-    ocean, beyond, _ = _port_links(f, _PART_MASKS[cell[0]][cell[1]][code & 3])
+    m = _PART_MASKS[cell[0]][cell[1]][code & 3]
+    ocean, beyond, _ = _PORT_LINKS[f << 6 | m] or _port_links(f, m)
     found = list(beyond)                # the island and zones
     for n, back in ocean:
         other = board[n]
@@ -362,9 +360,7 @@ def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int, in
         f = c >> 2
         cell = board[f]
         m = _PART_MASKS[cell[0]][cell[1]][c & 3]
-        links = _PORT_LINKS[f << 6 | m]
-        if links is None:
-            links = _port_links(f, m)
+        links = _PORT_LINKS[f << 6 | m] or _port_links(f, m)
         fields |= 1 << f
         reach |= links[2]
         for n, back in links[0]:

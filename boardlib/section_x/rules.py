@@ -256,7 +256,8 @@ class SectionXState(State):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        # kept as (rule, text) pairs: most states are played past without their events read
+        return tuple([Event(rule, text) for rule, text in self._events])
 
     @property
     def num_players(self) -> int:
@@ -794,7 +795,7 @@ class SectionXState(State):
         if isinstance(move, Door):      # the commonest move in random play: tested first
             return self._apply_door(move, [])
         p = self.player
-        events: list[Event] = []
+        events: list[tuple[str, str]] = []
         if isinstance(move, PlaceTile):
             kind = KIND_BY_NAME[move.kind]
             hand = list(self.hands[p])
@@ -821,19 +822,19 @@ class SectionXState(State):
             return self._step(parse_place(move.src), parse_place(move.dst), events)
         return self._end_turn(events)  # EndTurn
 
-    def _apply_door(self, move: Door, events: list[Event]) -> "SectionXState":
+    def _apply_door(self, move: Door, events: list[tuple[str, str]]) -> "SectionXState":
         """SX-13, SX-I5: a door from the hand or moved; the turn ends."""
         p = self.player
         dst = parse_place(move.dst)
         doors = list(self.doors[p])
         if move.src is None:
             slot = doors.index(None)
-            events.append(Event("SX-13", f"player {p} puts a door on {move.dst} and owns "
+            events.append(("SX-13", f"player {p} puts a door on {move.dst} and owns "
                                 "its tunnel"))
         else:
             src = parse_place(move.src)
             slot = [d is not None and d[0] == src for d in doors].index(True)
-            events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
+            events.append(("SX-I5", f"player {p} moves a door from {move.src} to "
                                 f"{move.dst}"))
         held = None
         if self._held is not None:        # the door leaves its tunnel for dst's
@@ -852,7 +853,7 @@ class SectionXState(State):
         return self._end_turn(events, doors=doors_now, stamp=self.stamp + 1)
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
-                     events: list[Event], **changes: Any) -> "SectionXState":
+                     events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
         """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
         def carry(code: int) -> int:
             if code >= 0 and (code >> 2) in relocated:
@@ -884,7 +885,7 @@ class SectionXState(State):
         state._events = tuple(events)
         return state
 
-    def _settle_doors(self, earlier: "SectionXState", events: list[Event],
+    def _settle_doors(self, earlier: "SectionXState", events: list[tuple[str, str]],
                       changed: tuple[int, ...], relocated: dict[int, int]) -> "SectionXState":
         """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie).
 
@@ -947,7 +948,7 @@ class SectionXState(State):
                 if (p, s) != keep:
                     why = ("longer piece" if before[keep] > before[p, s]
                            else "pieces equally long: the door placed earlier, SX-I5")
-                    events.append(Event("SX-15", f"tunnels joined: player {keep[0]}'s door "
+                    events.append(("SX-15", f"tunnels joined: player {keep[0]}'s door "
                                         f"stays ({why}), player {p}'s door on "
                                         f"{place_text(self.doors[p][s][0])} goes back to them"))
         if not returned:
@@ -957,7 +958,7 @@ class SectionXState(State):
             doors[p][s] = None
         return self._derive(doors=tuple(tuple(ds) for ds in doors))
 
-    def _step(self, src: int, dst: int, events: list[Event]) -> "SectionXState":
+    def _step(self, src: int, dst: int, events: list[tuple[str, str]]) -> "SectionXState":
         p = self.player
         mine = [k for k in range(PRISONERS * p, PRISONERS * (p + 1))
                 if self.locs[k] == src and self.used[k] < STEPS_PER_PRISONER]
@@ -968,24 +969,24 @@ class SectionXState(State):
         owner = self.door_at(dst) if dst >= 0 else None
         if owner is not None and owner != p:
             keys = keys[:p] + (False,) + keys[p + 1:]
-            events.append(Event("SX-I6", f"player {p} uses their key to pass player {owner}'s "
+            events.append(("SX-I6", f"player {p} uses their key to pass player {owner}'s "
                                 f"door on {place_text(dst)}"))
         state = self._derive(locs=locs, used=used, used_total=self.used_total + 1, keys=keys)
         if is_zone(dst):
-            events.append(Event("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
+            events.append(("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
             if state.escaped(p) >= TARGET_FREED:
-                events.append(Event("SX-23", f"player {p} has freed {TARGET_FREED} prisoners "
+                events.append(("SX-23", f"player {p} has freed {TARGET_FREED} prisoners "
                                     "and wins"))
                 return state._finish(Outcome("five prisoners freed", (p,),
                                              state._scores(), "SX-23"), events)
             if state.in_zones(p) >= self.game.round_target:
-                events.append(Event("SX-19", f"player {p} has freed {state.in_zones(p)} "
+                events.append(("SX-19", f"player {p} has freed {state.in_zones(p)} "
                                     f"prisoners this round: round {self.round} ends"))
                 return state._collapse(events)._next_turn(events)
             if sum(1 for c in state.locs if is_zone(c)) == 6:
                 # nobody can free another prisoner this round: without this the game
                 # would stall (project addition under SX-I7)
-                events.append(Event("SX-I7", f"all six free zones are claimed: round "
+                events.append(("SX-I7", f"all six free zones are claimed: round "
                                     f"{self.round} ends"))
                 return state._collapse(events)._next_turn(events)
         state._events = tuple(events)
@@ -994,16 +995,16 @@ class SectionXState(State):
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(self.escaped(p)) for p in range(self.num_players))
 
-    def _finish(self, outcome: Outcome, events: list[Event]) -> "SectionXState":
+    def _finish(self, outcome: Outcome, events: list[tuple[str, str]]) -> "SectionXState":
         state = self._derive(phase=OVER, result=outcome)
         state._events = tuple(events)
         return state
 
-    def _end_turn(self, events: list[Event], **changes: Any) -> "SectionXState":
+    def _end_turn(self, events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
         """End of a turn with ``changes`` (a door placed): SX-I7 empty-supply round end,
         then the next player's turn."""
         if not self.stack and not any(self.hands):
-            events.append(Event("SX-I7", f"no tiles left in the stack or in any hand: round "
+            events.append(("SX-I7", f"no tiles left in the stack or in any hand: round "
                                 f"{self.round} ends"))
             state = self._derive(**changes)._collapse(events)
             if state.phase == OVER:
@@ -1011,7 +1012,7 @@ class SectionXState(State):
             return state._next_turn(events)
         return self._next_turn(events, **changes)
 
-    def _next_turn(self, events: list[Event], **changes: Any) -> "SectionXState":
+    def _next_turn(self, events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
         """The next player's turn, made in one step with ``changes`` the turn's end brings."""
         if self.phase == OVER:
             self._events = tuple(events)
@@ -1019,7 +1020,7 @@ class SectionXState(State):
         turn = self.turn + 1
         limit = self.game.max_turns
         if limit and turn >= limit:
-            events.append(Event("SX-I10", f"the turn limit of {limit} is reached: the game "
+            events.append(("SX-I10", f"the turn limit of {limit} is reached: the game "
                                 "stops as a draw"))
             state = self._derive(turn=turn, **changes)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
@@ -1027,23 +1028,23 @@ class SectionXState(State):
         return self._start_turn(nxt, events, player=nxt, turn=turn, used=self.game.no_steps,
                                 used_total=0, **changes)
 
-    def _start_turn(self, p: int, events: list[Event], **changes: Any) -> "SectionXState":
+    def _start_turn(self, p: int, events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
         """Phase 1 (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8)."""
         if len(self.hands[p]) < HAND_LIMIT and self.stack:
             tile = self.stack[-1]
             hand = tuple(sorted(self.hands[p] + (tile,)))
             changes.update(stack=self.stack[:-1],
                            hands=self.hands[:p] + (hand,) + self.hands[p + 1:])
-            events.append(Event("SX-06", f"player {p} draws a tile"))
+            events.append(("SX-06", f"player {p} draws a tile"))
         state = self._derive(phase=TILE_PHASE, **changes)
         if not state.has_tile_action():
-            events.append(Event("SX-I8", f"player {p} has no possible tile action: phase 2 "
+            events.append(("SX-I8", f"player {p} has no possible tile action: phase 2 "
                                 "is skipped"))
             state = state._derive(phase=ACT_PHASE)
         state._events = tuple(events)
         return state
 
-    def _collapse(self, events: list[Event]) -> "SectionXState":
+    def _collapse(self, events: list[tuple[str, str]]) -> "SectionXState":
         """SX-20 … SX-22 (and SX-I10): the tunnels fall in at the end of a round."""
         board = list(self.board)
         keep_fields = set()
@@ -1070,14 +1071,14 @@ class SectionXState(State):
         pool.sort()
         self.game.shuffle_rng(self.round).shuffle(pool)
         n = self.num_players
-        events.append(Event("SX-20", f"the tunnels collapse: {buried} prisoner(s) buried, "
+        events.append(("SX-20", f"the tunnels collapse: {buried} prisoner(s) buried, "
                             f"{sum(1 for c in locs if c >= 0)} safe on hiding places"))
-        events.append(Event("SX-21", f"{len(pool)} tiles are shuffled into a new stack"))
+        events.append(("SX-21", f"{len(pool)} tiles are shuffled into a new stack"))
         if freed:
-            events.append(Event("SX-22", f"{freed} prisoner(s) reach the free land; the zones "
+            events.append(("SX-22", f"{freed} prisoner(s) reach the free land; the zones "
                                 "are open again"))
         if any(d is not None for ds in self.doors for d in ds):
-            events.append(Event("SX-20", "the doors go back to their owners"))
+            events.append(("SX-20", "the doors go back to their owners"))
         state = self._derive(board=tuple(board), hands=((),) * n, stack=tuple(pool),
                              locs=tuple(locs), doors=((None,) * DOORS,) * n,
                              keys=(self.game.options["keys"],) * n, round=self.round + 1)
@@ -1086,7 +1087,7 @@ class SectionXState(State):
             scores = state._scores()
             best = max(scores)
             winners = tuple(p for p in range(n) if scores[p] == best)
-            events.append(Event("SX-I10", "no player can still free five prisoners: the most "
+            events.append(("SX-I10", "no player can still free five prisoners: the most "
                                 "freed wins"))
             return state._finish(Outcome("nobody can reach five", winners, scores, "SX-I10"),
                                  events)
@@ -1190,7 +1191,7 @@ class SectionXState(State):
             "phase": self.phase,
             "turn": self.turn,
             "round": self.round,
-            "events": [[e.rule, e.text] for e in self._events],
+            "events": [[rule, text] for rule, text in self._events],
             "result": None if self.result is None else {
                 "termination": self.result.termination, "winners": list(self.result.winners),
                 "scores": list(self.result.scores), "rule": self.result.rule},
@@ -1550,7 +1551,7 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
     for e in data["events"]:
         require(isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e),
                 "an event is [rule, text]")
-        events.append(Event(e[0], e[1]))
+        events.append((e[0], e[1]))
     result = None
     if data["result"] is not None:
         r = data["result"]
