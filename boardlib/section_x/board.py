@@ -246,12 +246,15 @@ def _distance_sentence(src: Hex, dst: Hex, a: int, b: int) -> str:
             f"{GATE_DISTANCE[a]} from the nearest gate, {dst} only {GATE_DISTANCE[b]}.")
 
 
-# Per tile id and rotation: the part opening at each port (-1 for a wall), and part masks.
+# Per tile id and rotation: part masks, and the part opening at each port (-1 for a wall);
+# worked out once per kind (tiles of a kind share the answers).
+_KIND_MASKS = {k: tuple(part_masks(k, rot) for rot in range(6)) for k in KINDS}
+_KIND_PORT_PART = {k: tuple(tuple(next((i for i, m in enumerate(masks) if m >> d & 1), -1)
+                                  for d in range(6)) for masks in per_rot)
+                   for k, per_rot in _KIND_MASKS.items()}
+_PART_MASKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_KIND_MASKS[k] for k in TILE_KINDS)
 _PORT_PART: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(next((i for i, m in enumerate(part_masks(k, rot)) if m >> d & 1), -1)
-                for d in range(6)) for rot in range(6)) for k in TILE_KINDS)
-_PART_MASKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(part_masks(k, rot) for rot in range(6)) for k in TILE_KINDS)
+    _KIND_PORT_PART[k] for k in TILE_KINDS)
 
 
 def _field_links(board: tuple, f: int, adj: dict[int, list[int]]) -> None:
