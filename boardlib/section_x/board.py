@@ -293,10 +293,10 @@ def _compute_links(board: tuple) -> dict[int, tuple[int, ...]]:
 
 # Per field f and port mask m (a part's openings, bit d for direction d), at f << 6 | m:
 # the ocean fields those openings face with the direction back from there, the island
-# and zone codes they face, and the reach, bit f and the ocean fields faced as a bit
-# mask. Tunnel searches look a part's neighbours up here instead of going round its six
-# edges. Filled when first asked for (by _port_links): building all of it would cost more
-# than a game.
+# and zone codes they face (each once), and the reach: bit f and the ocean fields faced,
+# as a bit mask. Tunnel searches look a part's neighbours up here instead of going round
+# its six edges. Filled when first asked for (by _port_links): building all of it would
+# cost more than a game.
 _PORT_LINKS: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...], int] | None] = (
     [None] * (len(FIELDS) << 6))
 
@@ -305,8 +305,8 @@ def _port_links(f: int, m: int) -> tuple[tuple[tuple[int, int], ...], tuple[int,
     """Fill in ``_PORT_LINKS[f << 6 | m]``."""
     ports = [(d, n) for d, n in enumerate(NEIGH[f]) if m >> d & 1]
     ocean = tuple((n, _BACK[d]) for d, n in ports if n >= 0)
-    links = _PORT_LINKS[f << 6 | m] = (ocean, tuple(n for _, n in ports if OFF < n < 0),
-                                       sum(1 << n for n, _ in ocean) | 1 << f)
+    beyond = tuple(sorted({n for _, n in ports if OFF < n < 0}))   # two may face the island
+    links = _PORT_LINKS[f << 6 | m] = (ocean, beyond, sum(1 << n for n, _ in ocean) | 1 << f)
     return links
 
 
@@ -328,12 +328,12 @@ def _joined(board: tuple, code: int) -> tuple[int, ...]:
                 if i >= 0:
                     found.append(f * 4 + i)
         return tuple(sorted(set(found)))   # a part may face the island twice
-    return tuple(sorted(set(_part_links(board, code))))
+    return tuple(sorted(_part_links(board, code)))
 
 
 def _part_links(board: tuple, code: int) -> list[int]:
     """The places part ``code`` opens onto: parts of neighbouring tiles whose openings face
-    it, the island, a zone (unsorted; the island may come twice)."""
+    it, the island, a zone (each once, unsorted)."""
     f = code >> 2
     cell = board[f]
     m = _PART_MASKS[cell[0]][cell[1]][code & 3]

@@ -833,7 +833,7 @@ class SectionXState(State):
                                 "its tunnel"))
         else:
             src = parse_place(move.src)
-            slot = [d is not None and d[0] == src for d in doors].index(True)
+            slot = 0 if doors[0] is not None and doors[0][0] == src else 1   # DOORS == 2
             events.append(("SX-I5", f"player {p} moves a door from {move.src} to "
                                 f"{move.dst}"))
         held = None
@@ -1024,7 +1024,7 @@ class SectionXState(State):
                                 "stops as a draw"))
             state = self._derive(turn=turn, **changes)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
-        nxt = (self.player + 1) % self.num_players   # SX-05: clockwise
+        nxt = (self.player + 1) % len(self.hands)   # SX-05: clockwise
         return self._start_turn(nxt, events, player=nxt, turn=turn, used=self.game.no_steps,
                                 used_total=0, **changes)
 
