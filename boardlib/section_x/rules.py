@@ -254,6 +254,9 @@ class SectionXState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.player
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER       # asked twice a move in play: no property call
+
     @property
     def events(self) -> tuple[Event, ...]:
         # kept as (rule, text) pairs: most states are played past without their events read
