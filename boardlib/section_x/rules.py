@@ -833,12 +833,12 @@ class SectionXState(State):
         if move.src is None:
             slot = doors.index(None)
             events.append(("SX-13", f"player {p} puts a door on {move.dst} and owns "
-                                "its tunnel"))
+                           "its tunnel"))
         else:
             src = parse_place(move.src)
             slot = 0 if doors[0] is not None and doors[0][0] == src else 1   # DOORS == 2
             events.append(("SX-I5", f"player {p} moves a door from {move.src} to "
-                                f"{move.dst}"))
+                           f"{move.dst}"))
         held = None
         if self._held is not None:        # the door leaves its tunnel for dst's
             held = self._held.copy()
@@ -952,8 +952,8 @@ class SectionXState(State):
                     why = ("longer piece" if before[keep] > before[p, s]
                            else "pieces equally long: the door placed earlier, SX-I5")
                     events.append(("SX-15", f"tunnels joined: player {keep[0]}'s door "
-                                        f"stays ({why}), player {p}'s door on "
-                                        f"{place_text(self.doors[p][s][0])} goes back to them"))
+                                   f"stays ({why}), player {p}'s door on "
+                                   f"{place_text(self.doors[p][s][0])} goes back to them"))
         if not returned:
             return self
         doors = [list(ds) for ds in self.doors]
@@ -973,24 +973,24 @@ class SectionXState(State):
         if owner is not None and owner != p:
             keys = keys[:p] + (False,) + keys[p + 1:]
             events.append(("SX-I6", f"player {p} uses their key to pass player {owner}'s "
-                                f"door on {place_text(dst)}"))
+                           f"door on {place_text(dst)}"))
         state = self._derive(locs=locs, used=used, used_total=self.used_total + 1, keys=keys)
         if is_zone(dst):
             events.append(("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
             if state.escaped(p) >= TARGET_FREED:
                 events.append(("SX-23", f"player {p} has freed {TARGET_FREED} prisoners "
-                                    "and wins"))
+                               "and wins"))
                 return state._finish(Outcome("five prisoners freed", (p,),
                                              state._scores(), "SX-23"), events)
             if state.in_zones(p) >= self.game.round_target:
                 events.append(("SX-19", f"player {p} has freed {state.in_zones(p)} "
-                                    f"prisoners this round: round {self.round} ends"))
+                               f"prisoners this round: round {self.round} ends"))
                 return state._collapse(events)._next_turn(events)
             if sum(1 for c in state.locs if is_zone(c)) == 6:
                 # nobody can free another prisoner this round: without this the game
                 # would stall (project addition under SX-I7)
                 events.append(("SX-I7", f"all six free zones are claimed: round "
-                                    f"{self.round} ends"))
+                               f"{self.round} ends"))
                 return state._collapse(events)._next_turn(events)
         state._events = tuple(events)
         return state
@@ -1008,7 +1008,7 @@ class SectionXState(State):
         then the next player's turn."""
         if not self.stack and not any(self.hands):
             events.append(("SX-I7", f"no tiles left in the stack or in any hand: round "
-                                f"{self.round} ends"))
+                           f"{self.round} ends"))
             state = self._derive(**changes)._collapse(events)
             if state.phase == OVER:
                 return state
@@ -1024,7 +1024,7 @@ class SectionXState(State):
         limit = self.game.max_turns
         if limit and turn >= limit:
             events.append(("SX-I10", f"the turn limit of {limit} is reached: the game "
-                                "stops as a draw"))
+                           "stops as a draw"))
             state = self._derive(turn=turn, **changes)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
         nxt = (self.player + 1) % len(self.hands)   # SX-05: clockwise
@@ -1042,7 +1042,7 @@ class SectionXState(State):
         state = self._derive(phase=TILE_PHASE, **changes)
         if not state.has_tile_action():
             events.append(("SX-I8", f"player {p} has no possible tile action: phase 2 "
-                                "is skipped"))
+                           "is skipped"))
             state = state._derive(phase=ACT_PHASE)
         state._events = tuple(events)
         return state
@@ -1075,11 +1075,11 @@ class SectionXState(State):
         self.game.shuffle_rng(self.round).shuffle(pool)
         n = self.num_players
         events.append(("SX-20", f"the tunnels collapse: {buried} prisoner(s) buried, "
-                            f"{sum(1 for c in locs if c >= 0)} safe on hiding places"))
+                       f"{sum(1 for c in locs if c >= 0)} safe on hiding places"))
         events.append(("SX-21", f"{len(pool)} tiles are shuffled into a new stack"))
         if freed:
             events.append(("SX-22", f"{freed} prisoner(s) reach the free land; the zones "
-                                "are open again"))
+                           "are open again"))
         if any(d is not None for ds in self.doors for d in ds):
             events.append(("SX-20", "the doors go back to their owners"))
         state = self._derive(board=tuple(board), hands=((),) * n, stack=tuple(pool),
@@ -1091,7 +1091,7 @@ class SectionXState(State):
             best = max(scores)
             winners = tuple(p for p in range(n) if scores[p] == best)
             events.append(("SX-I10", "no player can still free five prisoners: the most "
-                                "freed wins"))
+                           "freed wins"))
             return state._finish(Outcome("nobody can reach five", winners, scores, "SX-I10"),
                                  events)
         return state
