@@ -138,7 +138,7 @@ class SectionXGame(Game):
             locs=(ISLAND,) * (PRISONERS * n), used=(0,) * (PRISONERS * n), used_total=0,
             doors=((None,) * DOORS,) * n, stamp=0, keys=(self.options["keys"],) * n,
             player=0, phase=TILE_PHASE, turn=0, round=1, events=(), result=None)
-        return state._start_turn(0, [])
+        return state._start_turn(0, [], {})
 
     def shuffle_rng(self, round_number: int) -> random.Random:
         """The generator for the reshuffle after round ``round_number`` (SX-21), from the seed."""
@@ -1028,11 +1028,13 @@ class SectionXState(State):
             state = self._derive(turn=turn, **changes)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
         nxt = (self.player + 1) % len(self.hands)   # SX-05: clockwise
-        return self._start_turn(nxt, events, player=nxt, turn=turn, used=self.game.no_steps,
-                                used_total=0, **changes)
+        changes.update(player=nxt, turn=turn, used=self.game.no_steps, used_total=0)
+        return self._start_turn(nxt, events, changes)
 
-    def _start_turn(self, p: int, events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
-        """Phase 1 (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8)."""
+    def _start_turn(self, p: int, events: list[tuple[str, str]],
+                    changes: dict[str, Any]) -> "SectionXState":
+        """Phase 1 (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8).
+        ``changes`` (for ``_derive``) make the new turn's state."""
         if len(self.hands[p]) < HAND_LIMIT and self.stack:
             tile = self.stack[-1]
             hand = tuple(sorted(self.hands[p] + (tile,)))
