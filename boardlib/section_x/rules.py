@@ -138,7 +138,7 @@ class SectionXGame(Game):
             locs=(ISLAND,) * (PRISONERS * n), used=(0,) * (PRISONERS * n), used_total=0,
             doors=((None,) * DOORS,) * n, stamp=0, keys=(self.options["keys"],) * n,
             player=0, phase=TILE_PHASE, turn=0, round=1, events=(), result=None)
-        return state._start_turn(0, [], {})
+        return state._start_turn(0, 0, [])
 
     def shuffle_rng(self, round_number: int) -> random.Random:
         """The generator for the reshuffle after round ``round_number`` (SX-21), from the seed."""
@@ -205,7 +205,7 @@ class SectionXState(State):
 
     game: SectionXGame
 
-    def _derive(self, *, board: tuple | None = None, hands: tuple | None = None,
+    def _derive(self, board: tuple | None = None, hands: tuple | None = None,
                 stack: tuple | None = None, locs: tuple | None = None,
                 used: tuple | None = None, used_total: int | None = None,
                 doors: tuple | None = None, stamp: int | None = None,
@@ -216,7 +216,8 @@ class SectionXState(State):
         """A copy with the fields given changed (no field changes to ``None``); caches
         survive where what they rest on does. ``view`` is the new board's view, ``held``
         the new doors' tunnels (if known). Fields are passed by name rather than as
-        ``**changes``: no setattr per change."""
+        ``**changes`` (no setattr per change); the parameters are not keyword-only, as
+        CPython looks each keyword-only default up in a dict per call."""
         state = object.__new__(SectionXState)
         state.game = self.game
         state._legal = state._picked = None
@@ -852,8 +853,8 @@ class SectionXState(State):
         doors[slot] = (dst, self.stamp)
         doors_now = self.doors[:p] + (tuple(doors),) + self.doors[p + 1:]
         if self.stack or any(self.hands):        # no round end for want of tiles (SX-I7)
-            return self._next_turn(events, doors=doors_now, stamp=self.stamp + 1, held=held)
-        return self._end_turn(events, doors=doors_now, stamp=self.stamp + 1)
+            return self._next_turn(events, doors_now, self.stamp + 1, held)
+        return self._end_turn(events, doors_now, self.stamp + 1)
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
                      events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
@@ -1003,20 +1004,24 @@ class SectionXState(State):
         state._events = tuple(events)
         return state
 
-    def _end_turn(self, events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
-        """End of a turn with ``changes`` (a door placed): SX-I7 empty-supply round end,
-        then the next player's turn."""
+    def _end_turn(self, events: list[tuple[str, str]], doors: tuple | None = None,
+                  stamp: int | None = None) -> "SectionXState":
+        """End of a turn with the ``doors`` and ``stamp`` a door move brings: SX-I7
+        empty-supply round end, then the next player's turn."""
         if not self.stack and not any(self.hands):
             events.append(("SX-I7", f"no tiles left in the stack or in any hand: round "
                            f"{self.round} ends"))
-            state = self._derive(**changes)._collapse(events)
+            state = self._derive(doors=doors, stamp=stamp)._collapse(events)
             if state.phase == OVER:
                 return state
             return state._next_turn(events)
-        return self._next_turn(events, **changes)
+        return self._next_turn(events, doors, stamp)
 
-    def _next_turn(self, events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
-        """The next player's turn, made in one step with ``changes`` the turn's end brings."""
+    def _next_turn(self, events: list[tuple[str, str]], doors: tuple | None = None,
+                   stamp: int | None = None, held: dict | None = None) -> "SectionXState":
+        """The next player's turn, made in one step with the ``doors``, ``stamp`` and
+        ``held`` tunnels (see ``_derive``) a door move brings. The changes go by name, not
+        as ``**changes``: passing a dict on costs more than the rest of the call."""
         if self.phase == OVER:
             self._events = tuple(events)
             return self
@@ -1025,23 +1030,25 @@ class SectionXState(State):
         if limit and turn >= limit:
             events.append(("SX-I10", f"the turn limit of {limit} is reached: the game "
                            "stops as a draw"))
-            state = self._derive(turn=turn, **changes)
+            state = self._derive(turn=turn, doors=doors, stamp=stamp, held=held)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
         nxt = (self.player + 1) % len(self.hands)   # SX-05: clockwise
-        changes.update(player=nxt, turn=turn, used=self.game.no_steps, used_total=0)
-        return self._start_turn(nxt, events, changes)
+        return self._start_turn(nxt, turn, events, doors, stamp, held)
 
-    def _start_turn(self, p: int, events: list[tuple[str, str]],
-                    changes: dict[str, Any]) -> "SectionXState":
-        """Phase 1 (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8).
-        ``changes`` (for ``_derive``) make the new turn's state."""
+    def _start_turn(self, p: int, turn: int, events: list[tuple[str, str]],
+                    doors: tuple | None = None, stamp: int | None = None,
+                    held: dict | None = None) -> "SectionXState":
+        """Turn ``turn`` of player ``p``, with the changes of :meth:`_next_turn`. Phase 1
+        (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8)."""
+        stack = hands = None
         if len(self.hands[p]) < HAND_LIMIT and self.stack:
-            tile = self.stack[-1]
-            hand = tuple(sorted(self.hands[p] + (tile,)))
-            changes.update(stack=self.stack[:-1],
-                           hands=self.hands[:p] + (hand,) + self.hands[p + 1:])
+            stack = self.stack[:-1]
+            hand = tuple(sorted(self.hands[p] + (self.stack[-1],)))
+            hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
             events.append(("SX-06", f"player {p} draws a tile"))
-        state = self._derive(phase=TILE_PHASE, **changes)
+        state = self._derive(player=p, turn=turn, used=self.game.no_steps, used_total=0,
+                             phase=TILE_PHASE, stack=stack, hands=hands, doors=doors,
+                             stamp=stamp, held=held)
         if not state.has_tile_action():
             events.append(("SX-I8", f"player {p} has no possible tile action: phase 2 "
                            "is skipped"))
