@@ -173,10 +173,6 @@ def _fit_constraint(board: tuple, f: int, skip: int = -1) -> tuple[int, int]:
 
 
 _BACK = (3, 4, 5, 0, 1, 2)
-# Each field with its neighbours on the board: what a tile change there can affect.
-_AROUND: tuple[tuple[int, ...], ...] = tuple((f,) + tuple(n for n in NEIGH[f] if n >= 0)
-                                             for f in range(len(FIELDS)))
-_AROUND_MASK: tuple[int, ...] = tuple(sum(1 << n for n in around) for around in _AROUND)
 
 
 # Per tile id, rotation and direction d: what that tile, seen from its neighbour across
@@ -250,12 +246,15 @@ def _distance_sentence(src: Hex, dst: Hex, a: int, b: int) -> str:
             f"{GATE_DISTANCE[a]} from the nearest gate, {dst} only {GATE_DISTANCE[b]}.")
 
 
-# Per tile id and rotation: the part opening at each port (-1 for a wall), and part masks.
+# Per tile id and rotation: part masks, and the part opening at each port (-1 for a wall);
+# worked out once per kind (tiles of a kind share the answers).
+_KIND_MASKS = {k: tuple(part_masks(k, rot) for rot in range(6)) for k in KINDS}
+_KIND_PORT_PART = {k: tuple(tuple(next((i for i, m in enumerate(masks) if m >> d & 1), -1)
+                                  for d in range(6)) for masks in per_rot)
+                   for k, per_rot in _KIND_MASKS.items()}
+_PART_MASKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_KIND_MASKS[k] for k in TILE_KINDS)
 _PORT_PART: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(next((i for i, m in enumerate(part_masks(k, rot)) if m >> d & 1), -1)
-                for d in range(6)) for rot in range(6)) for k in TILE_KINDS)
-_PART_MASKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(part_masks(k, rot) for rot in range(6)) for k in TILE_KINDS)
+    _KIND_PORT_PART[k] for k in TILE_KINDS)
 
 
 def _field_links(board: tuple, f: int, adj: dict[int, list[int]]) -> None:
@@ -292,11 +291,25 @@ def _compute_links(board: tuple) -> dict[int, tuple[int, ...]]:
     return {c: tuple(sorted(set(v))) for c, v in adj.items()}
 
 
-# Per tile id and rotation: the ports of each part; per island or zone code, the
-# (field, direction) pairs that face it.
-_PART_PORTS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple(d for d in range(6) if m >> d & 1) for m in masks) for masks in per_rot)
-    for per_rot in _PART_MASKS)
+# Per field f and port mask m (a part's openings, bit d for direction d), at f << 6 | m:
+# the ocean fields those openings face with the direction back from there, the island
+# and zone codes they face (each once), and the reach: bit f and the ocean fields faced,
+# as a bit mask. Tunnel searches look a part's neighbours up here instead of going round
+# its six edges. Filled when first asked for (by _port_links): building all of it would
+# cost more than a game.
+_PORT_LINKS: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...], int] | None] = (
+    [None] * (len(FIELDS) << 6))
+
+
+def _port_links(f: int, m: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]:
+    """Fill in ``_PORT_LINKS[f << 6 | m]``."""
+    ports = [(d, n) for d, n in enumerate(NEIGH[f]) if m >> d & 1]
+    ocean = tuple((n, _BACK[d]) for d, n in ports if n >= 0)
+    beyond = tuple(sorted({n for _, n in ports if OFF < n < 0}))   # two may face the island
+    links = _PORT_LINKS[f << 6 | m] = (ocean, beyond, sum(1 << n for n, _ in ocean) | 1 << f)
+    return links
+
+
 _FACING: dict[int, tuple[tuple[int, int], ...]] = {
     code: tuple((f, d) for f in OCEAN_INDEX for d in range(6) if NEIGH[f][d] == code)
     for code in [ISLAND] + [zone_code(g) for g in range(6)]}
@@ -315,45 +328,54 @@ def _joined(board: tuple, code: int) -> tuple[int, ...]:
                 if i >= 0:
                     found.append(f * 4 + i)
         return tuple(sorted(set(found)))   # a part may face the island twice
-    return tuple(sorted(set(_part_links(board, code))))
+    return tuple(sorted(_part_links(board, code)))
 
 
 def _part_links(board: tuple, code: int) -> list[int]:
     """The places part ``code`` opens onto: parts of neighbouring tiles whose openings face
-    it, the island, a zone (unsorted; the island may come twice)."""
-    found = []
+    it, the island, a zone (each once, unsorted)."""
     f = code >> 2
     cell = board[f]
-    row = NEIGH[f]
-    for d in _PART_PORTS[cell[0]][cell[1]][code & 3]:
-        n = row[d]
-        if n >= 0:
-            other = board[n]
-            if other is not None:
-                j = _PORT_PART[other[0]][other[1]][_BACK[d]]
-                if j >= 0:
-                    found.append(n * 4 + j)
-        elif n != OFF:                      # the island or a zone
-            found.append(n)
+    m = _PART_MASKS[cell[0]][cell[1]][code & 3]
+    ocean, beyond, _ = _PORT_LINKS[f << 6 | m] or _port_links(f, m)
+    found = list(beyond)                # the island and zones
+    for n, back in ocean:
+        other = board[n]
+        if other is not None:
+            j = _PORT_PART[other[0]][other[1]][back]
+            if j >= 0:
+                found.append(n * 4 + j)
     return found
 
 
-def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int]:
+def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int, int]:
     """The tunnel of part ``start`` (SX-I5): its smallest part (the tunnel's name while it
-    lasts), its parts, and its fields as a bit mask (bit ``f`` for field ``f``).
+    lasts), its parts, its fields as a bit mask (bit ``f`` for field ``f``), and its reach:
+    those fields and the fields its openings face. Only a tile change on its reach can
+    change a tunnel.
 
-    Breadth-first over :func:`_part_links`."""
+    Depth-first over the parts' links (:func:`_part_links`, written out for speed)."""
     found = {start}
     stack = [start]
-    fields = 0
+    fields = reach = 0
     while stack:
         c = stack.pop()
-        fields |= 1 << (c >> 2)
-        for n in _part_links(board, c):
-            if n >= 0 and n not in found:
-                found.add(n)
-                stack.append(n)
-    return min(found), frozenset(found), fields
+        f = c >> 2
+        cell = board[f]
+        m = _PART_MASKS[cell[0]][cell[1]][c & 3]
+        links = _PORT_LINKS[f << 6 | m] or _port_links(f, m)
+        fields |= 1 << f
+        reach |= links[2]
+        for n, back in links[0]:
+            other = board[n]
+            if other is not None:
+                j = _PORT_PART[other[0]][other[1]][back]
+                if j >= 0:
+                    j += n * 4
+                    if j not in found:
+                        found.add(j)
+                        stack.append(j)
+    return min(found), frozenset(found), fields, reach
 
 
 class _Tunnels:

@@ -29,7 +29,7 @@ from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError
 from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
-                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0, _AROUND_MASK,
+                    ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0,
                     _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
@@ -138,7 +138,7 @@ class SectionXGame(Game):
             locs=(ISLAND,) * (PRISONERS * n), used=(0,) * (PRISONERS * n), used_total=0,
             doors=((None,) * DOORS,) * n, stamp=0, keys=(self.options["keys"],) * n,
             player=0, phase=TILE_PHASE, turn=0, round=1, events=(), result=None)
-        return state._start_turn(0, [])
+        return state._start_turn(0, 0, [])
 
     def shuffle_rng(self, round_number: int) -> random.Random:
         """The generator for the reshuffle after round ``round_number`` (SX-21), from the seed."""
@@ -205,42 +205,48 @@ class SectionXState(State):
 
     game: SectionXGame
 
-    def _derive(self, view: "_BoardView | None" = None,
-                held: "dict[int, tuple[int, tuple, int]] | None" = None,
-                **changes: Any) -> "SectionXState":
-        """A copy with some fields changed; caches survive where what they rest on does.
-        ``view`` is the new board's view, ``held`` the new doors' tunnels (if known)."""
+    def _derive(self, board: tuple | None = None, hands: tuple | None = None,
+                stack: tuple | None = None, locs: tuple | None = None,
+                used: tuple | None = None, used_total: int | None = None,
+                doors: tuple | None = None, stamp: int | None = None,
+                keys: tuple | None = None, player: int | None = None,
+                phase: str | None = None, turn: int | None = None, round: int | None = None,
+                result: Outcome | None = None, view: "_BoardView | None" = None,
+                held: "dict[int, tuple[int, tuple, int]] | None" = None) -> "SectionXState":
+        """A copy with the fields given changed (no field changes to ``None``); caches
+        survive where what they rest on does. ``view`` is the new board's view, ``held``
+        the new doors' tunnels (if known). Fields are passed by name rather than as
+        ``**changes`` (no setattr per change); the parameters are not keyword-only, as
+        CPython looks each keyword-only default up in a dict per call."""
         state = object.__new__(SectionXState)
         state.game = self.game
         state._legal = state._picked = None
-        state.board = board = self.board
-        state.hands = self.hands
-        state.stack = self.stack
-        state.locs = locs = self.locs
-        state.used = self.used
-        state.used_total = self.used_total
-        state.doors = doors = self.doors
-        state.stamp = self.stamp
-        state.keys = self.keys
-        state.player = self.player
-        state.phase = self.phase
-        state.turn = self.turn
-        state.round = self.round
-        state.result = self.result
-        for name, value in changes.items():
-            setattr(state, name, value)
+        state.hands = self.hands if hands is None else hands
+        state.stack = self.stack if stack is None else stack
+        state.used = self.used if used is None else used
+        state.used_total = self.used_total if used_total is None else used_total
+        state.stamp = self.stamp if stamp is None else stamp
+        state.keys = self.keys if keys is None else keys
+        state.player = self.player if player is None else player
+        state.phase = self.phase if phase is None else phase
+        state.turn = self.turn if turn is None else turn
+        state.round = self.round if round is None else round
+        state.result = self.result if result is None else result
         state._events = ()
-        if state.board is board:
+        state.board = board = self.board if board is None else board
+        state.doors = doors = self.doors if doors is None else doors
+        state.locs = locs = self.locs if locs is None else locs
+        if board is self.board:
             state._view = self._view
-            if state.doors is doors:
+            if doors is self.doors:
                 state._owners, state._held = self._owners, self._held
             else:
                 state._owners = None
                 state._held = held
         else:
-            state._view = view or _BoardView(state.board)
+            state._view = view or _BoardView(board)
             state._owners = state._held = None
-        state._pris = self._pris if state.locs is locs else None
+        state._pris = self._pris if locs is self.locs else None
         state._memo = {}
         return state
 
@@ -249,9 +255,13 @@ class SectionXState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.player
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER       # asked twice a move in play: no property call
+
     @property
     def events(self) -> tuple[Event, ...]:
-        return self._events
+        # kept as (rule, text) pairs: most states are played past without their events read
+        return tuple([Event(rule, text) for rule, text in self._events])
 
     @property
     def num_players(self) -> int:
@@ -371,7 +381,7 @@ class SectionXState(State):
                             for d in ds if d is not None}
         return self._owners
 
-    def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int], int]]:
+    def _held_tunnels(self) -> dict[int, tuple[int, tuple[int, frozenset[int], int, int], int]]:
         """The tunnels that hold a door, by their smallest part: (the door's player, the
         tunnel as :func:`.board._tunnel_from` gives it, the door's part) (SX-13), in no
         particular order. The rules need only these, not the whole labelling of
@@ -789,7 +799,7 @@ class SectionXState(State):
         if isinstance(move, Door):      # the commonest move in random play: tested first
             return self._apply_door(move, [])
         p = self.player
-        events: list[Event] = []
+        events: list[tuple[str, str]] = []
         if isinstance(move, PlaceTile):
             kind = KIND_BY_NAME[move.kind]
             hand = list(self.hands[p])
@@ -816,20 +826,20 @@ class SectionXState(State):
             return self._step(parse_place(move.src), parse_place(move.dst), events)
         return self._end_turn(events)  # EndTurn
 
-    def _apply_door(self, move: Door, events: list[Event]) -> "SectionXState":
+    def _apply_door(self, move: Door, events: list[tuple[str, str]]) -> "SectionXState":
         """SX-13, SX-I5: a door from the hand or moved; the turn ends."""
         p = self.player
         dst = parse_place(move.dst)
         doors = list(self.doors[p])
         if move.src is None:
             slot = doors.index(None)
-            events.append(Event("SX-13", f"player {p} puts a door on {move.dst} and owns "
-                                "its tunnel"))
+            events.append(("SX-13", f"player {p} puts a door on {move.dst} and owns "
+                           "its tunnel"))
         else:
             src = parse_place(move.src)
-            slot = [d is not None and d[0] == src for d in doors].index(True)
-            events.append(Event("SX-I5", f"player {p} moves a door from {move.src} to "
-                                f"{move.dst}"))
+            slot = 0 if doors[0] is not None and doors[0][0] == src else 1   # DOORS == 2
+            events.append(("SX-I5", f"player {p} moves a door from {move.src} to "
+                           f"{move.dst}"))
         held = None
         if self._held is not None:        # the door leaves its tunnel for dst's
             held = self._held.copy()
@@ -843,11 +853,11 @@ class SectionXState(State):
         doors[slot] = (dst, self.stamp)
         doors_now = self.doors[:p] + (tuple(doors),) + self.doors[p + 1:]
         if self.stack or any(self.hands):        # no round end for want of tiles (SX-I7)
-            return self._next_turn(events, doors=doors_now, stamp=self.stamp + 1, held=held)
-        return self._end_turn(events, doors=doors_now, stamp=self.stamp + 1)
+            return self._next_turn(events, doors_now, self.stamp + 1, held)
+        return self._end_turn(events, doors_now, self.stamp + 1)
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
-                     events: list[Event], **changes: Any) -> "SectionXState":
+                     events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
         """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
         def carry(code: int) -> int:
             if code >= 0 and (code >> 2) in relocated:
@@ -879,7 +889,7 @@ class SectionXState(State):
         state._events = tuple(events)
         return state
 
-    def _settle_doors(self, earlier: "SectionXState", events: list[Event],
+    def _settle_doors(self, earlier: "SectionXState", events: list[tuple[str, str]],
                       changed: tuple[int, ...], relocated: dict[int, int]) -> "SectionXState":
         """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie).
 
@@ -889,18 +899,19 @@ class SectionXState(State):
         tunnel_of = self._view.tunnel_of
         held_before = earlier._held
         if held_before is not None:
-            # A tunnel that no changed field touches is the same tunnel now and meets no
-            # other: only the doors of touched tunnels are looked up again.
-            around = 0
+            # A tunnel whose reach (its fields and those its openings face) holds no
+            # changed field is the same tunnel now and meets no other: only the doors of
+            # touched tunnels are looked up again.
+            changed_mask = 0
             for f in changed:
-                around |= _AROUND_MASK[f]
-            held = {}
-            touched = []
-            for t, entry in held_before.items():
-                if entry[1][2] & around:
-                    touched.append(entry)
-                else:
-                    held[t] = entry
+                changed_mask |= 1 << f
+            touched = [entry for entry in held_before.values() if entry[1][3] & changed_mask]
+            if not touched:
+                self._held = held_before        # never changed once made: shared
+                return self
+            held = held_before.copy()
+            for entry in touched:
+                del held[entry[1][0]]
             merged = False
             for p, _, part in touched:
                 if part >> 2 in relocated:
@@ -941,9 +952,9 @@ class SectionXState(State):
                 if (p, s) != keep:
                     why = ("longer piece" if before[keep] > before[p, s]
                            else "pieces equally long: the door placed earlier, SX-I5")
-                    events.append(Event("SX-15", f"tunnels joined: player {keep[0]}'s door "
-                                        f"stays ({why}), player {p}'s door on "
-                                        f"{place_text(self.doors[p][s][0])} goes back to them"))
+                    events.append(("SX-15", f"tunnels joined: player {keep[0]}'s door "
+                                   f"stays ({why}), player {p}'s door on "
+                                   f"{place_text(self.doors[p][s][0])} goes back to them"))
         if not returned:
             return self
         doors = [list(ds) for ds in self.doors]
@@ -951,7 +962,7 @@ class SectionXState(State):
             doors[p][s] = None
         return self._derive(doors=tuple(tuple(ds) for ds in doors))
 
-    def _step(self, src: int, dst: int, events: list[Event]) -> "SectionXState":
+    def _step(self, src: int, dst: int, events: list[tuple[str, str]]) -> "SectionXState":
         p = self.player
         mine = [k for k in range(PRISONERS * p, PRISONERS * (p + 1))
                 if self.locs[k] == src and self.used[k] < STEPS_PER_PRISONER]
@@ -962,25 +973,25 @@ class SectionXState(State):
         owner = self.door_at(dst) if dst >= 0 else None
         if owner is not None and owner != p:
             keys = keys[:p] + (False,) + keys[p + 1:]
-            events.append(Event("SX-I6", f"player {p} uses their key to pass player {owner}'s "
-                                f"door on {place_text(dst)}"))
+            events.append(("SX-I6", f"player {p} uses their key to pass player {owner}'s "
+                           f"door on {place_text(dst)}"))
         state = self._derive(locs=locs, used=used, used_total=self.used_total + 1, keys=keys)
         if is_zone(dst):
-            events.append(Event("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
+            events.append(("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
             if state.escaped(p) >= TARGET_FREED:
-                events.append(Event("SX-23", f"player {p} has freed {TARGET_FREED} prisoners "
-                                    "and wins"))
+                events.append(("SX-23", f"player {p} has freed {TARGET_FREED} prisoners "
+                               "and wins"))
                 return state._finish(Outcome("five prisoners freed", (p,),
                                              state._scores(), "SX-23"), events)
             if state.in_zones(p) >= self.game.round_target:
-                events.append(Event("SX-19", f"player {p} has freed {state.in_zones(p)} "
-                                    f"prisoners this round: round {self.round} ends"))
+                events.append(("SX-19", f"player {p} has freed {state.in_zones(p)} "
+                               f"prisoners this round: round {self.round} ends"))
                 return state._collapse(events)._next_turn(events)
             if sum(1 for c in state.locs if is_zone(c)) == 6:
                 # nobody can free another prisoner this round: without this the game
                 # would stall (project addition under SX-I7)
-                events.append(Event("SX-I7", f"all six free zones are claimed: round "
-                                    f"{self.round} ends"))
+                events.append(("SX-I7", f"all six free zones are claimed: round "
+                               f"{self.round} ends"))
                 return state._collapse(events)._next_turn(events)
         state._events = tuple(events)
         return state
@@ -988,56 +999,64 @@ class SectionXState(State):
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(self.escaped(p)) for p in range(self.num_players))
 
-    def _finish(self, outcome: Outcome, events: list[Event]) -> "SectionXState":
+    def _finish(self, outcome: Outcome, events: list[tuple[str, str]]) -> "SectionXState":
         state = self._derive(phase=OVER, result=outcome)
         state._events = tuple(events)
         return state
 
-    def _end_turn(self, events: list[Event], **changes: Any) -> "SectionXState":
-        """End of a turn with ``changes`` (a door placed): SX-I7 empty-supply round end,
-        then the next player's turn."""
+    def _end_turn(self, events: list[tuple[str, str]], doors: tuple | None = None,
+                  stamp: int | None = None) -> "SectionXState":
+        """End of a turn with the ``doors`` and ``stamp`` a door move brings: SX-I7
+        empty-supply round end, then the next player's turn."""
         if not self.stack and not any(self.hands):
-            events.append(Event("SX-I7", f"no tiles left in the stack or in any hand: round "
-                                f"{self.round} ends"))
-            state = self._derive(**changes)._collapse(events)
+            events.append(("SX-I7", f"no tiles left in the stack or in any hand: round "
+                           f"{self.round} ends"))
+            state = self._derive(doors=doors, stamp=stamp)._collapse(events)
             if state.phase == OVER:
                 return state
             return state._next_turn(events)
-        return self._next_turn(events, **changes)
+        return self._next_turn(events, doors, stamp)
 
-    def _next_turn(self, events: list[Event], **changes: Any) -> "SectionXState":
-        """The next player's turn, made in one step with ``changes`` the turn's end brings."""
+    def _next_turn(self, events: list[tuple[str, str]], doors: tuple | None = None,
+                   stamp: int | None = None, held: dict | None = None) -> "SectionXState":
+        """The next player's turn, made in one step with the ``doors``, ``stamp`` and
+        ``held`` tunnels (see ``_derive``) a door move brings. The changes go by name, not
+        as ``**changes``: passing a dict on costs more than the rest of the call."""
         if self.phase == OVER:
             self._events = tuple(events)
             return self
         turn = self.turn + 1
         limit = self.game.max_turns
         if limit and turn >= limit:
-            events.append(Event("SX-I10", f"the turn limit of {limit} is reached: the game "
-                                "stops as a draw"))
-            state = self._derive(turn=turn, **changes)
+            events.append(("SX-I10", f"the turn limit of {limit} is reached: the game "
+                           "stops as a draw"))
+            state = self._derive(turn=turn, doors=doors, stamp=stamp, held=held)
             return state._finish(Outcome("turn limit", (), self._scores(), "SX-I10"), events)
-        nxt = (self.player + 1) % self.num_players   # SX-05: clockwise
-        return self._start_turn(nxt, events, player=nxt, turn=turn, used=self.game.no_steps,
-                                used_total=0, **changes)
+        nxt = (self.player + 1) % len(self.hands)   # SX-05: clockwise
+        return self._start_turn(nxt, turn, events, doors, stamp, held)
 
-    def _start_turn(self, p: int, events: list[Event], **changes: Any) -> "SectionXState":
-        """Phase 1 (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8)."""
+    def _start_turn(self, p: int, turn: int, events: list[tuple[str, str]],
+                    doors: tuple | None = None, stamp: int | None = None,
+                    held: dict | None = None) -> "SectionXState":
+        """Turn ``turn`` of player ``p``, with the changes of :meth:`_next_turn`. Phase 1
+        (SX-06) is automatic; phase 2 is skipped when impossible (SX-I8)."""
+        stack = hands = None
         if len(self.hands[p]) < HAND_LIMIT and self.stack:
-            tile = self.stack[-1]
-            hand = tuple(sorted(self.hands[p] + (tile,)))
-            changes.update(stack=self.stack[:-1],
-                           hands=self.hands[:p] + (hand,) + self.hands[p + 1:])
-            events.append(Event("SX-06", f"player {p} draws a tile"))
-        state = self._derive(phase=TILE_PHASE, **changes)
+            stack = self.stack[:-1]
+            hand = tuple(sorted(self.hands[p] + (self.stack[-1],)))
+            hands = self.hands[:p] + (hand,) + self.hands[p + 1:]
+            events.append(("SX-06", f"player {p} draws a tile"))
+        state = self._derive(player=p, turn=turn, used=self.game.no_steps, used_total=0,
+                             phase=TILE_PHASE, stack=stack, hands=hands, doors=doors,
+                             stamp=stamp, held=held)
         if not state.has_tile_action():
-            events.append(Event("SX-I8", f"player {p} has no possible tile action: phase 2 "
-                                "is skipped"))
+            events.append(("SX-I8", f"player {p} has no possible tile action: phase 2 "
+                           "is skipped"))
             state = state._derive(phase=ACT_PHASE)
         state._events = tuple(events)
         return state
 
-    def _collapse(self, events: list[Event]) -> "SectionXState":
+    def _collapse(self, events: list[tuple[str, str]]) -> "SectionXState":
         """SX-20 … SX-22 (and SX-I10): the tunnels fall in at the end of a round."""
         board = list(self.board)
         keep_fields = set()
@@ -1064,14 +1083,14 @@ class SectionXState(State):
         pool.sort()
         self.game.shuffle_rng(self.round).shuffle(pool)
         n = self.num_players
-        events.append(Event("SX-20", f"the tunnels collapse: {buried} prisoner(s) buried, "
-                            f"{sum(1 for c in locs if c >= 0)} safe on hiding places"))
-        events.append(Event("SX-21", f"{len(pool)} tiles are shuffled into a new stack"))
+        events.append(("SX-20", f"the tunnels collapse: {buried} prisoner(s) buried, "
+                       f"{sum(1 for c in locs if c >= 0)} safe on hiding places"))
+        events.append(("SX-21", f"{len(pool)} tiles are shuffled into a new stack"))
         if freed:
-            events.append(Event("SX-22", f"{freed} prisoner(s) reach the free land; the zones "
-                                "are open again"))
+            events.append(("SX-22", f"{freed} prisoner(s) reach the free land; the zones "
+                           "are open again"))
         if any(d is not None for ds in self.doors for d in ds):
-            events.append(Event("SX-20", "the doors go back to their owners"))
+            events.append(("SX-20", "the doors go back to their owners"))
         state = self._derive(board=tuple(board), hands=((),) * n, stack=tuple(pool),
                              locs=tuple(locs), doors=((None,) * DOORS,) * n,
                              keys=(self.game.options["keys"],) * n, round=self.round + 1)
@@ -1080,8 +1099,8 @@ class SectionXState(State):
             scores = state._scores()
             best = max(scores)
             winners = tuple(p for p in range(n) if scores[p] == best)
-            events.append(Event("SX-I10", "no player can still free five prisoners: the most "
-                                "freed wins"))
+            events.append(("SX-I10", "no player can still free five prisoners: the most "
+                           "freed wins"))
             return state._finish(Outcome("nobody can reach five", winners, scores, "SX-I10"),
                                  events)
         return state
@@ -1184,7 +1203,7 @@ class SectionXState(State):
             "phase": self.phase,
             "turn": self.turn,
             "round": self.round,
-            "events": [[e.rule, e.text] for e in self._events],
+            "events": [[rule, text] for rule, text in self._events],
             "result": None if self.result is None else {
                 "termination": self.result.termination, "winners": list(self.result.winners),
                 "scores": list(self.result.scores), "rule": self.result.rule},
@@ -1331,7 +1350,7 @@ class _BoardView:
         self.tunnels: _Tunnels | None = None
         # part -> its tunnel (:func:`.board._tunnel_from`), for the parts asked about so far:
         # those holding doors
-        self.tunnel_at: dict[int, tuple[int, frozenset[int], int]] = {}
+        self.tunnel_at: dict[int, tuple[int, frozenset[int], int, int]] = {}
         self.fits: list[int] | None = None          # see fit_keys()
         self.indexed = False
 
@@ -1369,7 +1388,7 @@ class _BoardView:
         masks = self.turn_masks
         return sum([k * (masks[k] & fields).bit_count() for k in _TURN_COUNTS])
 
-    def tunnel_of(self, code: int) -> tuple[int, frozenset[int], int]:
+    def tunnel_of(self, code: int) -> tuple[int, frozenset[int], int, int]:
         """The tunnel of part ``code`` (SX-I5), found when first asked for."""
         tunnel = self.tunnel_at.get(code)
         if tunnel is None:
@@ -1544,7 +1563,7 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
     for e in data["events"]:
         require(isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e),
                 "an event is [rule, text]")
-        events.append(Event(e[0], e[1]))
+        events.append((e[0], e[1]))
     result = None
     if data["result"] is not None:
         r = data["result"]

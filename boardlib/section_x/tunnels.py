@@ -261,7 +261,7 @@ def check_engine_agrees(state: SectionXState) -> None:
     doors = [(p, d[0]) for p, ds in enumerate(state.doors) for d in ds if d is not None]
     assert len(held) == len(doors), "a tunnel holds two doors"
     for p, code in doors:
-        owner, (least, parts, fields), part = held[state._view.tunnel_of(code)[0]]
+        owner, (least, parts, fields, reach), part = held[state._view.tunnel_of(code)[0]]
         name = place_text(code)
         assert owner == p and g.nodes[name]["owner"] == p, f"owner of {name} differs"
         assert part == code, f"the door on {name} is recorded on {place_text(part)}"
@@ -269,6 +269,12 @@ def check_engine_agrees(state: SectionXState) -> None:
             f"the tunnel through {name} differs from the graph's component"
         assert least == min(parts) and fields.bit_count() == length[name], \
             f"the tunnel through {name} is named or measured wrongly"
+        # its reach: its fields and the ocean fields its openings face, linked or not
+        reached = {h for m in component[name] for h in [g.nodes[m]["field"]] + [
+            g.nodes[m]["field"].neighbor(d) for d in range(6) if g.nodes[m]["ports"] >> d & 1]}
+        assert reach == sum(1 << f for f, h in enumerate(FIELDS) if h in reached
+                            and h not in ISLAND_FIELDS and h not in GATE_OF), \
+            f"the reach of the tunnel through {name} differs"
     # the bots' escape distances (engine, breadth-first) are the graph's shortest routes
     for player in range(state.num_players):
         for avoid_full, use_key in ((False, True), (True, True), (True, False)):
