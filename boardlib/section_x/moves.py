@@ -294,17 +294,17 @@ class _Steps:
 
 class _DoorTargets:
     """Door moves ``table[c]`` for the sorted ``parts`` outside the tunnels that hold a
-    door (``held``, see ``SectionXState._held_tunnels``, SX-14) but for the tunnel named
-    ``own``, and except ``src``, the part the door is lifted from (SX-I5). ``size``, their
-    number, is counted by the caller."""
+    door (``taken``, SX-14) but for the parts ``own`` of the tunnel whose door is lifted,
+    and except ``src``, the part it is lifted from (SX-I5). ``size``, their number, is
+    counted by the caller."""
 
-    __slots__ = ("table", "parts", "held", "own", "src", "size")
+    __slots__ = ("table", "parts", "taken", "own", "src", "size")
 
-    def __init__(self, table: Any, parts: list[int], held: dict[int, tuple[int, Any, int]],
-                 own: int | None, src: int | None, size: int) -> None:
+    def __init__(self, table: Any, parts: list[int], taken: set[int],
+                 own: frozenset[int], src: int | None, size: int) -> None:
         self.table = table
         self.parts = parts
-        self.held = held
+        self.taken = taken
         self.own = own
         self.src = src
         self.size = size
@@ -313,21 +313,23 @@ class _DoorTargets:
         return self.size
 
     def _left_out(self) -> set[int]:
-        own = self.own
-        left_out = {self.src}
-        for t, entry in self.held.items():
-            if t != own:
-                left_out |= entry[1][1]
+        if self.src is None:
+            return self.taken
+        left_out = self.taken - self.own
+        left_out.add(self.src)
         return left_out
 
     def __getitem__(self, i: int) -> Move:
-        left_out = self._left_out()
-        for c in self.parts:
-            if c not in left_out:
-                if i == 0:
-                    return self.table[c]
-                i -= 1
-        raise IndexError(i)
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        # the parts left out are few and all among ``parts``: each one up to the i-th free
+        # part moves that part one place on (cheaper than counting the free ones)
+        parts = self.parts
+        for c in sorted(self._left_out()):
+            if c > parts[i]:
+                break
+            i += 1
+        return self.table[parts[i]]
 
     def __iter__(self) -> Iterator[Move]:
         table, left_out = self.table, self._left_out()

@@ -45,6 +45,7 @@ from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canoni
                     outline)
 
 _UNSET = object()
+_NO_PARTS: frozenset[int] = frozenset()
 _HAND_KINDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -423,8 +424,8 @@ class SectionXState(State):
         if self._legal is not None:
             return super()._random_move(rng)
         blocks = self._move_blocks()
-        sizes = [len(block) for block in blocks]
-        i = rng.randrange(sum(sizes))
+        sizes = list(map(len, blocks))
+        i = rng._randbelow(sum(sizes))     # what rng.choice does, without randrange's checks
         for block, size in zip(blocks, sizes):
             if i < size:
                 return block[i]
@@ -541,25 +542,24 @@ class SectionXState(State):
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
-        held = self._held_tunnels()
-        view = self._view
-        parts = view.index().parts
-        free = len(parts)
+        parts = self._view.index().parts
+        taken: set[int] = set()         # the parts of tunnels that hold a door
         mine = {}
-        for q, tunnel, part in held.values():
-            free -= len(tunnel[1])
+        for q, tunnel, part in self._held_tunnels().values():
+            taken |= tunnel[1]
             if q == p:
-                mine[part] = tunnel
+                mine[part] = tunnel[1]
+        free = len(parts) - len(taken)
         doors = self.doors[p]
         blocks = []
         if None in doors:
-            blocks.append(_DoorTargets(_door_row(None), parts, held, None, None, free))
+            blocks.append(_DoorTargets(_door_row(None), parts, taken, _NO_PARTS, None, free))
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
                 own = mine[src]
-                blocks.append(_DoorTargets(_door_row(src), parts, held, own[0], src,
-                                           free + len(own[1]) - 1))
+                blocks.append(_DoorTargets(_door_row(src), parts, taken, own, src,
+                                           free + len(own) - 1))
         return blocks
 
     def has_tile_action(self) -> bool:
