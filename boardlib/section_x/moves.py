@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
@@ -275,7 +276,8 @@ class _Steps:
         self.sources = sources
         self.joined = joined
         self.blocked = blocked
-        self.size = sum([len(dsts) - sum(map(blocked.__contains__, dsts)) for dsts in joined])
+        self.size = (sum(map(len, joined))
+                     - sum(map(blocked.__contains__, chain.from_iterable(joined))))
 
     def __len__(self) -> int:
         return self.size

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
+from itertools import chain
+from operator import itemgetter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -46,6 +48,7 @@ from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canoni
 
 _UNSET = object()
 _NO_PARTS: frozenset[int] = frozenset()
+_FIRST = itemgetter(0)
 _HAND_KINDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -513,9 +516,11 @@ class SectionXState(State):
         # parts, claimed zones, and doors that would stop this player
         blocked = prisoners.full
         if not self.keys[p]:
-            blocked = blocked.union([d[0] for q, ds in enumerate(self.doors) if q != p
-                                     for d in ds if d is not None])
-        return _Steps(sources, [self.joined(src) for src in sources], blocked)
+            doors = self.doors
+            blocked = blocked.union(map(_FIRST, filter(None, chain.from_iterable(
+                doors[:p] + doors[p + 1:]))))      # the other players' door parts, in C
+        near = self._view.near
+        return _Steps(sources, [near.get(src) or self.joined(src) for src in sources], blocked)
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
         """Why ``p`` may not step onto ``dst`` (SX-17, SX-18, SX-13, SX-I6), or ``None``."""
