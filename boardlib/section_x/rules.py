@@ -970,6 +970,8 @@ class SectionXState(State):
             events.append(Event("SX-I6", f"player {p} uses their key to pass player {owner}'s "
                                 f"door on {place_text(dst)}"))
         state = self._derive(locs=locs, used=used, used_total=self.used_total + 1, keys=keys)
+        if self._pris is not None:
+            state._pris = self._pris.stepped(locs, self.board, k, src, dst)
         if is_zone(dst):
             events.append(Event("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
             if state.escaped(p) >= TARGET_FREED:
@@ -1310,8 +1312,56 @@ class _Prisoners:
         self.full = full
         self.crowded = crowded
         self.alone = alone
-        self.sources = [sorted({c for c in locs[PRISONERS * p:PRISONERS * (p + 1)]
-                                if c >= 0 or c == ISLAND}) for p in range(players)]
+        self.sources = [_sources(locs, p) for p in range(players)]
+
+    def stepped(self, locs: tuple, board: tuple, k: int, src: int, dst: int) -> "_Prisoners":
+        """The same for ``locs``, where prisoner ``k`` has stepped from ``src`` to ``dst``:
+        only those two places change, which costs less than starting afresh."""
+        new = object.__new__(_Prisoners)
+        occ = new.occ = self.occ.copy()
+        full = new.full = self.full.copy()
+        crowded = self.crowded
+        alone = new.alone = self.alone.copy()
+        if src >= 0:                    # else the island (a zone is left no more)
+            rest = occ.pop(src)
+            rest = [j for j in rest if j != k]
+            if rest:
+                occ[src] = rest
+            full.discard(src)
+            f = src >> 2
+            if not any(4 * f + i in occ for i in range(4)):
+                crowded &= ~(1 << f)
+            _update_alone(alone, board, src, rest)
+        if dst >= 0 or is_zone(dst):
+            here = occ[dst] = sorted(occ.get(dst, []) + [k])
+            if dst < 0:
+                full.add(dst)           # a claimed zone
+            else:
+                if len(here) >= _CAPACITY[board[dst >> 2][0]]:
+                    full.add(dst)
+                crowded |= 1 << (dst >> 2)
+                _update_alone(alone, board, dst, here)
+        new.crowded = crowded
+        sources = new.sources = self.sources.copy()
+        p = k // PRISONERS
+        sources[p] = _sources(locs, p)
+        return new
+
+
+def _sources(locs: tuple, p: int) -> list[int]:
+    """The places, sorted, of player ``p``'s prisoners that may step (the island, parts)."""
+    return sorted({c for c in locs[PRISONERS * p:PRISONERS * (p + 1)] if c >= 0 or c == ISLAND})
+
+
+def _update_alone(alone: list[int], board: tuple, c: int, ks: list[int]) -> None:
+    """Set ``alone`` (see :class:`_Prisoners`) right for part ``c`` holding prisoners ``ks``."""
+    tile = board[c >> 2][0]
+    if _HIDING[tile]:                   # one part: the field's bit is the part's
+        bit = 1 << (c >> 2)
+        for q, fields in enumerate(alone):
+            alone[q] = fields & ~bit
+        if ks and all(j // PRISONERS == ks[0] // PRISONERS for j in ks):
+            alone[ks[0] // PRISONERS] |= bit
 
 
 class _BoardView:
