@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
@@ -214,7 +213,16 @@ _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
 _STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
 _DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
 _END = EndTurn()
-_END_BLOCK = (_END,)
+
+
+class _EndBlock(tuple):
+    """The end-turn move as a block: a tuple with ``size`` like every other block."""
+
+    __slots__ = ()
+    size = 1
+
+
+_END_BLOCK = _EndBlock((_END,))
 
 
 class _DoorRow(dict):
@@ -276,8 +284,12 @@ class _Steps:
         self.sources = sources
         self.joined = joined
         self.blocked = blocked
-        self.size = (sum(map(len, joined))
-                     - sum(map(blocked.__contains__, chain.from_iterable(joined))))
+        size = 0
+        for dsts in joined:     # few: plain loops cost less than map and chain objects
+            for dst in dsts:
+                if dst not in blocked:
+                    size += 1
+        self.size = size
 
     def __len__(self) -> int:
         return self.size
@@ -295,16 +307,15 @@ class _Steps:
 
 
 class _DoorTargets:
-    """Door moves ``table[c]`` for the sorted ``parts`` outside the tunnels that hold a
-    door (``taken``, SX-14) but for the parts ``own`` of the tunnel whose door is lifted,
-    and except ``src``, the part it is lifted from (SX-I5). ``size``, their number, is
+    """Door moves from ``src`` (None: from the hand) to the sorted ``parts`` outside the
+    tunnels that hold a door (``taken``, SX-14) but for the parts ``own`` of the tunnel
+    whose door is lifted, and except ``src`` itself (SX-I5). ``size``, their number, is
     counted by the caller."""
 
-    __slots__ = ("table", "parts", "taken", "own", "src", "size")
+    __slots__ = ("parts", "taken", "own", "src", "size")
 
-    def __init__(self, table: Any, parts: list[int], taken: set[int],
-                 own: frozenset[int], src: int | None, size: int) -> None:
-        self.table = table
+    def __init__(self, parts: list[int], taken: set[int], own: frozenset[int],
+                 src: int | None, size: int) -> None:
         self.parts = parts
         self.taken = taken
         self.own = own
@@ -331,10 +342,10 @@ class _DoorTargets:
             if c > parts[i]:
                 break
             i += 1
-        return self.table[parts[i]]
+        return _door_row(self.src)[parts[i]]
 
     def __iter__(self) -> Iterator[Move]:
-        table, left_out = self.table, self._left_out()
+        table, left_out = _door_row(self.src), self._left_out()
         return iter([table[c] for c in self.parts if c not in left_out])
 
 

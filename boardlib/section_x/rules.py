@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from itertools import chain
-from operator import itemgetter
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -41,14 +40,14 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
-                    Step, SwapTiles, _door_row, _DoorTargets, _fields_of, _Grid, _Pairs,
+                    Step, SwapTiles, _DoorTargets, _fields_of, _Grid, _Pairs,
                     _Placements, _Rows, _Steps, _Turns)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
 
 _UNSET = object()
 _NO_PARTS: frozenset[int] = frozenset()
-_FIRST = itemgetter(0)
+_SIZE = attrgetter("size")
 _HAND_KINDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -426,8 +425,8 @@ class SectionXState(State):
         crowded board: the drawn index is looked up block by block (see :class:`_Rows`)."""
         if self._legal is not None:
             return super()._random_move(rng)
-        blocks = self._move_blocks()
-        sizes = list(map(len, blocks))
+        blocks = self._tile_blocks() if self.phase == TILE_PHASE else self._act_blocks()
+        sizes = list(map(_SIZE, blocks))   # every block has ``size``: no Python __len__ calls
         i = rng._randbelow(sum(sizes))     # what rng.choice does, without randrange's checks
         for block, size in zip(blocks, sizes):
             if i < size:
@@ -504,7 +503,7 @@ class SectionXState(State):
         with room (SX-17, SX-18) and without another player's door unless you still have
         your key (SX-13, SX-I6)."""
         p = self.player
-        prisoners = self._prisoners()
+        prisoners = self._pris or self._prisoners()
         if self.used_total == 0:
             sources = prisoners.sources[p]
         else:
@@ -516,9 +515,12 @@ class SectionXState(State):
         # parts, claimed zones, and doors that would stop this player
         blocked = prisoners.full
         if not self.keys[p]:
-            doors = self.doors
-            blocked = blocked.union(map(_FIRST, filter(None, chain.from_iterable(
-                doors[:p] + doors[p + 1:]))))      # the other players' door parts, in C
+            blocked = blocked.copy()
+            for q, ds in enumerate(self.doors):
+                if q != p:
+                    for d in ds:
+                        if d is not None:
+                            blocked.add(d[0])
         near = self._view.near
         return _Steps(sources, [near.get(src) or self.joined(src) for src in sources], blocked)
 
@@ -558,13 +560,12 @@ class SectionXState(State):
         doors = self.doors[p]
         blocks = []
         if None in doors:
-            blocks.append(_DoorTargets(_door_row(None), parts, taken, _NO_PARTS, None, free))
+            blocks.append(_DoorTargets(parts, taken, _NO_PARTS, None, free))
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
                 own = mine[src]
-                blocks.append(_DoorTargets(_door_row(src), parts, taken, own, src,
-                                           free + len(own) - 1))
+                blocks.append(_DoorTargets(parts, taken, own, src, free + len(own) - 1))
         return blocks
 
     def has_tile_action(self) -> bool:
