@@ -274,21 +274,16 @@ class _Rows:
 
 class _Steps:
     """Step moves from each of the sorted ``sources`` to the places ``joined`` to it
-    (sorted), except onto ``blocked`` places. Counted with set operations; the moves are
-    made only when asked for."""
+    (sorted), except onto ``blocked`` places; ``size``, their number, is counted by the
+    caller. The moves are made only when asked for."""
 
     __slots__ = ("sources", "joined", "blocked", "size")
 
     def __init__(self, sources: list[int], joined: list[tuple[int, ...]],
-                 blocked: set[int]) -> None:
+                 blocked: set[int], size: int) -> None:
         self.sources = sources
         self.joined = joined
         self.blocked = blocked
-        size = 0
-        for dsts in joined:     # few: plain loops cost less than map and chain objects
-            for dst in dsts:
-                if dst not in blocked:
-                    size += 1
         self.size = size
 
     def __len__(self) -> int:

@@ -522,7 +522,15 @@ class SectionXState(State):
                         if d is not None:
                             blocked.add(d[0])
         near = self._view.near
-        return _Steps(sources, [near.get(src) or self.joined(src) for src in sources], blocked)
+        joined = []
+        size = 0
+        for src in sources:     # few: plain loops cost less than comprehensions or map
+            dsts = near.get(src) or self.joined(src)
+            joined.append(dsts)
+            for dst in dsts:
+                if dst not in blocked:
+                    size += 1
+        return _Steps(sources, joined, blocked, size)
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
         """Why ``p`` may not step onto ``dst`` (SX-17, SX-18, SX-13, SX-I6), or ``None``."""
