@@ -213,7 +213,16 @@ _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
 _STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
 _DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
 _END = EndTurn()
-_END_BLOCK = (_END,)
+
+
+class _EndBlock(tuple):
+    """The end-turn move as a block: a tuple with ``size`` like every other block."""
+
+    __slots__ = ()
+    size = 1
+
+
+_END_BLOCK = _EndBlock((_END,))
 
 
 class _DoorRow(dict):
@@ -265,17 +274,17 @@ class _Rows:
 
 class _Steps:
     """Step moves from each of the sorted ``sources`` to the places ``joined`` to it
-    (sorted), except onto ``blocked`` places. Counted with set operations; the moves are
-    made only when asked for."""
+    (sorted), except onto ``blocked`` places; ``size``, their number, is counted by the
+    caller. The moves are made only when asked for."""
 
     __slots__ = ("sources", "joined", "blocked", "size")
 
     def __init__(self, sources: list[int], joined: list[tuple[int, ...]],
-                 blocked: set[int]) -> None:
+                 blocked: set[int], size: int) -> None:
         self.sources = sources
         self.joined = joined
         self.blocked = blocked
-        self.size = sum([len(dsts) - sum(map(blocked.__contains__, dsts)) for dsts in joined])
+        self.size = size
 
     def __len__(self) -> int:
         return self.size
@@ -293,18 +302,17 @@ class _Steps:
 
 
 class _DoorTargets:
-    """Door moves ``table[c]`` for the sorted ``parts`` outside the tunnels that hold a
-    door (``held``, see ``SectionXState._held_tunnels``, SX-14) but for the tunnel named
-    ``own``, and except ``src``, the part the door is lifted from (SX-I5). ``size``, their
-    number, is counted by the caller."""
+    """Door moves from ``src`` (None: from the hand) to the sorted ``parts`` outside the
+    tunnels that hold a door (``taken``, SX-14) but for the parts ``own`` of the tunnel
+    whose door is lifted, and except ``src`` itself (SX-I5). ``size``, their number, is
+    counted by the caller."""
 
-    __slots__ = ("table", "parts", "held", "own", "src", "size")
+    __slots__ = ("parts", "taken", "own", "src", "size")
 
-    def __init__(self, table: Any, parts: list[int], held: dict[int, tuple[int, Any, int]],
-                 own: int | None, src: int | None, size: int) -> None:
-        self.table = table
+    def __init__(self, parts: list[int], taken: set[int], own: frozenset[int],
+                 src: int | None, size: int) -> None:
         self.parts = parts
-        self.held = held
+        self.taken = taken
         self.own = own
         self.src = src
         self.size = size
@@ -313,24 +321,26 @@ class _DoorTargets:
         return self.size
 
     def _left_out(self) -> set[int]:
-        own = self.own
-        left_out = {self.src}
-        for t, entry in self.held.items():
-            if t != own:
-                left_out |= entry[1][1]
+        if self.src is None:
+            return self.taken
+        left_out = self.taken - self.own
+        left_out.add(self.src)
         return left_out
 
     def __getitem__(self, i: int) -> Move:
-        left_out = self._left_out()
-        for c in self.parts:
-            if c not in left_out:
-                if i == 0:
-                    return self.table[c]
-                i -= 1
-        raise IndexError(i)
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        # the parts left out are few and all among ``parts``: each one up to the i-th free
+        # part moves that part one place on (cheaper than counting the free ones)
+        parts = self.parts
+        for c in sorted(self._left_out()):
+            if c > parts[i]:
+                break
+            i += 1
+        return _door_row(self.src)[parts[i]]
 
     def __iter__(self) -> Iterator[Move]:
-        table, left_out = self.table, self._left_out()
+        table, left_out = _door_row(self.src), self._left_out()
         return iter([table[c] for c in self.parts if c not in left_out])
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -39,12 +40,14 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
-                    Step, SwapTiles, _door_row, _DoorTargets, _fields_of, _Grid, _Pairs,
+                    Step, SwapTiles, _DoorTargets, _fields_of, _Grid, _Pairs,
                     _Placements, _Rows, _Steps, _Turns)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
 
 _UNSET = object()
+_NO_PARTS: frozenset[int] = frozenset()
+_SIZE = attrgetter("size")
 _HAND_KINDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -432,9 +435,9 @@ class SectionXState(State):
         crowded board: the drawn index is looked up block by block (see :class:`_Rows`)."""
         if self._legal is not None:
             return super()._random_move(rng)
-        blocks = self._move_blocks()
-        sizes = [len(block) for block in blocks]
-        i = rng.randrange(sum(sizes))
+        blocks = self._tile_blocks() if self.phase == TILE_PHASE else self._act_blocks()
+        sizes = list(map(_SIZE, blocks))   # every block has ``size``: no Python __len__ calls
+        i = rng._randbelow(sum(sizes))     # what rng.choice does, without randrange's checks
         for block, size in zip(blocks, sizes):
             if i < size:
                 return block[i]
@@ -510,7 +513,7 @@ class SectionXState(State):
         with room (SX-17, SX-18) and without another player's door unless you still have
         your key (SX-13, SX-I6)."""
         p = self.player
-        prisoners = self._prisoners()
+        prisoners = self._pris or self._prisoners()
         if self.used_total == 0:
             sources = prisoners.sources[p]
         else:
@@ -522,9 +525,22 @@ class SectionXState(State):
         # parts, claimed zones, and doors that would stop this player
         blocked = prisoners.full
         if not self.keys[p]:
-            blocked = blocked.union([d[0] for q, ds in enumerate(self.doors) if q != p
-                                     for d in ds if d is not None])
-        return _Steps(sources, [self.joined(src) for src in sources], blocked)
+            blocked = blocked.copy()
+            for q, ds in enumerate(self.doors):
+                if q != p:
+                    for d in ds:
+                        if d is not None:
+                            blocked.add(d[0])
+        near = self._view.near
+        joined = []
+        size = 0
+        for src in sources:     # few: plain loops cost less than comprehensions or map
+            dsts = near.get(src) or self.joined(src)
+            joined.append(dsts)
+            for dst in dsts:
+                if dst not in blocked:
+                    size += 1
+        return _Steps(sources, joined, blocked, size)
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
         """Why ``p`` may not step onto ``dst`` (SX-17, SX-18, SX-13, SX-I6), or ``None``."""
@@ -551,25 +567,23 @@ class SectionXState(State):
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
-        held = self._held_tunnels()
-        view = self._view
-        parts = view.index().parts
-        free = len(parts)
+        parts = self._view.index().parts
+        taken: set[int] = set()         # the parts of tunnels that hold a door
         mine = {}
-        for q, tunnel, part in held.values():
-            free -= len(tunnel[1])
+        for q, tunnel, part in self._held_tunnels().values():
+            taken |= tunnel[1]
             if q == p:
-                mine[part] = tunnel
+                mine[part] = tunnel[1]
+        free = len(parts) - len(taken)
         doors = self.doors[p]
         blocks = []
         if None in doors:
-            blocks.append(_DoorTargets(_door_row(None), parts, held, None, None, free))
+            blocks.append(_DoorTargets(parts, taken, _NO_PARTS, None, free))
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
                 own = mine[src]
-                blocks.append(_DoorTargets(_door_row(src), parts, held, own[0], src,
-                                           free + len(own[1]) - 1))
+                blocks.append(_DoorTargets(parts, taken, own, src, free + len(own) - 1))
         return blocks
 
     def has_tile_action(self) -> bool:
@@ -976,6 +990,8 @@ class SectionXState(State):
             events.append(("SX-I6", f"player {p} uses their key to pass player {owner}'s "
                            f"door on {place_text(dst)}"))
         state = self._derive(locs=locs, used=used, used_total=self.used_total + 1, keys=keys)
+        if self._pris is not None:
+            state._pris = self._pris.stepped(locs, self.board, k, src, dst)
         if is_zone(dst):
             events.append(("SX-18", f"player {p} reaches {place_text(dst)} and claims it"))
             if state.escaped(p) >= TARGET_FREED:
@@ -1324,8 +1340,56 @@ class _Prisoners:
         self.full = full
         self.crowded = crowded
         self.alone = alone
-        self.sources = [sorted({c for c in locs[PRISONERS * p:PRISONERS * (p + 1)]
-                                if c >= 0 or c == ISLAND}) for p in range(players)]
+        self.sources = [_sources(locs, p) for p in range(players)]
+
+    def stepped(self, locs: tuple, board: tuple, k: int, src: int, dst: int) -> "_Prisoners":
+        """The same for ``locs``, where prisoner ``k`` has stepped from ``src`` to ``dst``:
+        only those two places change, which costs less than starting afresh."""
+        new = object.__new__(_Prisoners)
+        occ = new.occ = self.occ.copy()
+        full = new.full = self.full.copy()
+        crowded = self.crowded
+        alone = new.alone = self.alone.copy()
+        if src >= 0:                    # else the island (a zone is left no more)
+            rest = occ.pop(src)
+            rest = [j for j in rest if j != k]
+            if rest:
+                occ[src] = rest
+            full.discard(src)
+            f = src >> 2
+            if not any(4 * f + i in occ for i in range(4)):
+                crowded &= ~(1 << f)
+            _update_alone(alone, board, src, rest)
+        if dst >= 0 or is_zone(dst):
+            here = occ[dst] = sorted(occ.get(dst, []) + [k])
+            if dst < 0:
+                full.add(dst)           # a claimed zone
+            else:
+                if len(here) >= _CAPACITY[board[dst >> 2][0]]:
+                    full.add(dst)
+                crowded |= 1 << (dst >> 2)
+                _update_alone(alone, board, dst, here)
+        new.crowded = crowded
+        sources = new.sources = self.sources.copy()
+        p = k // PRISONERS
+        sources[p] = _sources(locs, p)
+        return new
+
+
+def _sources(locs: tuple, p: int) -> list[int]:
+    """The places, sorted, of player ``p``'s prisoners that may step (the island, parts)."""
+    return sorted({c for c in locs[PRISONERS * p:PRISONERS * (p + 1)] if c >= 0 or c == ISLAND})
+
+
+def _update_alone(alone: list[int], board: tuple, c: int, ks: list[int]) -> None:
+    """Set ``alone`` (see :class:`_Prisoners`) right for part ``c`` holding prisoners ``ks``."""
+    tile = board[c >> 2][0]
+    if _HIDING[tile]:                   # one part: the field's bit is the part's
+        bit = 1 << (c >> 2)
+        for q, fields in enumerate(alone):
+            alone[q] = fields & ~bit
+        if ks and all(j // PRISONERS == ks[0] // PRISONERS for j in ks):
+            alone[ks[0] // PRISONERS] |= bit
 
 
 class _BoardView:
