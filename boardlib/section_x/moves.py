@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
@@ -181,9 +182,16 @@ class _Placements:
     def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: list[int]) -> None:
         self.kinds = kinds
         self.fields = fields
-        self.keys = keys = list(map(fits.__getitem__, fields))
-        # summed in C, kind by kind: this runs at the start of every turn (SX-I8)
-        self.size = sum([sum(map(_kind_counts(k).__getitem__, keys)) for k in kinds])
+        # gathered and summed in C, kind by kind: this runs at the start of every turn
+        # (SX-I8). An itemgetter costs less than map(list.__getitem__), but of one index
+        # it gives the bare value.
+        if len(fields) > 1:
+            self.keys = keys = itemgetter(*fields)(fits)
+            gather = itemgetter(*keys)
+            self.size = sum([sum(gather(_kind_counts(k))) for k in kinds])
+        else:
+            self.keys = keys = [fits[f] for f in fields]
+            self.size = sum([_kind_counts(k)[key] for k in kinds for key in keys])
 
     def __len__(self) -> int:
         return self.size
