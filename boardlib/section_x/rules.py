@@ -1216,9 +1216,9 @@ def _swap_rows(board: tuple, fields: list[int], hiders: set[int],
             later = [b for b in later if GATE_DISTANCE[b] >= da
                      and (b not in hiders or GATE_DISTANCE[b] <= da)]
         else:
-            barred = [b for b in hiders if b > a and GATE_DISTANCE[b] > da]
-            if barred:
-                later = [b for b in later if b not in barred]
+            for b in hiders:        # few: removed one by one (in C) from the sorted row
+                if b > a and GATE_DISTANCE[b] > da:
+                    later.remove(b)
         if strict:
             later = [b for b in later if _swap_misfit(board, a, b) is None]
         rows.append((_SWAP[a], later))
