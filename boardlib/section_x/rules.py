@@ -39,8 +39,8 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
-                    Step, SwapTiles, _door_row, _DoorTargets, _fields_of, _Grid, _Pairs,
-                    _Placements, _Rows, _Steps, _Turns)
+                    Step, SwapTiles, _door_row, _DoorTargets, _fields_of,
+                    _Placements, _Rearrangements, _Rows, _Steps, _Turns)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
 
@@ -475,8 +475,7 @@ class SectionXState(State):
         hiders = prisoners.alone[p] & ~foreign
         rotatable = view.tiled_mask & ~(foreign | prisoners.crowded)
         if not strict and not hiders:     # nothing to check per pair
-            return [_Pairs(rotatable), _Grid(rotatable, empty),
-                    _Turns(board, rotatable, view.turn_count(rotatable))]
+            return [_Rearrangements(board, rotatable, empty, view.turn_count(rotatable))]
         fields = _fields_of(rotatable | hiders)
         hiding = set(_fields_of(hiders))
         turns: Sequence[Move] = (_Rows(_turn_rows(board, _fields_of(rotatable), strict))
@@ -1367,7 +1366,10 @@ class _BoardView:
     def turn_count(self, fields: int) -> int:
         """How many rotate moves the tiles on the ``fields`` mask have (SX-08)."""
         masks = self.turn_masks
-        return sum([k * (masks[k] & fields).bit_count() for k in _TURN_COUNTS])
+        count = 0
+        for k in _TURN_COUNTS:
+            count += k * (masks[k] & fields).bit_count()
+        return count
 
     def tunnel_of(self, code: int) -> tuple[int, frozenset[int], int]:
         """The tunnel of part ``code`` (SX-I5), found when first asked for."""
