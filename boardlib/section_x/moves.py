@@ -175,12 +175,13 @@ def _kind_counts(kind: int) -> list[int]:
 
 class _Placements:
     """Tiles from the hand laid with fit (SX-07): per empty field in order, the fitting
-    shapes of the kinds in hand (sorted). Counted from the fit tables; a move is built
-    only when asked for."""
+    shapes of the kinds in hand (sorted; ``counts`` holds their :func:`_kind_counts`).
+    Counted from the fit tables; a move is built only when asked for."""
 
     __slots__ = ("kinds", "fields", "keys", "size")
 
-    def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: list[int]) -> None:
+    def __init__(self, kinds: tuple[int, ...], counts: list[list[int]], fields: list[int],
+                 fits: list[int]) -> None:
         self.kinds = kinds
         self.fields = fields
         # gathered and summed in C, kind by kind: this runs at the start of every turn
@@ -189,10 +190,10 @@ class _Placements:
         if len(fields) > 1:
             self.keys = keys = itemgetter(*fields)(fits)
             gather = itemgetter(*keys)
-            self.size = sum([sum(gather(_kind_counts(k))) for k in kinds])
+            self.size = sum([sum(gather(kind_counts)) for kind_counts in counts])
         else:
             self.keys = keys = [fits[f] for f in fields]
-            self.size = sum([_kind_counts(k)[key] for k in kinds for key in keys])
+            self.size = sum([kind_counts[key] for kind_counts in counts for key in keys])
 
     def __len__(self) -> int:
         return self.size
