@@ -8,7 +8,9 @@ picks among the thousand tile actions of a crowded board.
 from __future__ import annotations
 
 import re
+from math import isqrt
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
@@ -173,17 +175,25 @@ def _kind_counts(kind: int) -> list[int]:
 
 class _Placements:
     """Tiles from the hand laid with fit (SX-07): per empty field in order, the fitting
-    shapes of the kinds in hand (sorted). Counted from the fit tables; a move is built
-    only when asked for."""
+    shapes of the kinds in hand (sorted; ``counts`` holds their :func:`_kind_counts`).
+    Counted from the fit tables; a move is built only when asked for."""
 
     __slots__ = ("kinds", "fields", "keys", "size")
 
-    def __init__(self, kinds: tuple[int, ...], fields: list[int], fits: list[int]) -> None:
+    def __init__(self, kinds: tuple[int, ...], counts: list[list[int]], fields: list[int],
+                 fits: list[int]) -> None:
         self.kinds = kinds
         self.fields = fields
-        self.keys = keys = list(map(fits.__getitem__, fields))
-        # summed in C, kind by kind: this runs at the start of every turn (SX-I8)
-        self.size = sum([sum(map(_kind_counts(k).__getitem__, keys)) for k in kinds])
+        # gathered and summed in C, kind by kind: this runs at the start of every turn
+        # (SX-I8). An itemgetter costs less than map(list.__getitem__), but of one index
+        # it gives the bare value.
+        if len(fields) > 1:
+            self.keys = keys = itemgetter(*fields)(fits)
+            gather = itemgetter(*keys)
+            self.size = sum([sum(gather(kind_counts)) for kind_counts in counts])
+        else:
+            self.keys = keys = [fits[f] for f in fields]
+            self.size = sum([kind_counts[key] for kind_counts in counts for key in keys])
 
     def __len__(self) -> int:
         return self.size
@@ -386,12 +396,17 @@ class _Pairs:
         return self.size
 
     def __getitem__(self, i: int) -> Move:
+        if not 0 <= i < self.size:
+            raise IndexError(i)
         fields = _fields_of(self.fields)
-        for x, a in enumerate(fields):
-            if i < len(fields) - 1 - x:
-                return _SWAP[a][fields[x + 1 + i]]
-            i -= len(fields) - 1 - x
-        raise IndexError(i)
+        # The row of fields[x] (its pairs with later fields) starts at pair x * (m - x) // 2
+        # for m = 2n - 1: the last row starting at or before i, from the quadratic's root
+        # (isqrt may round it up by one).
+        m = 2 * len(fields) - 1
+        x = (m - isqrt(m * m - 8 * i)) // 2
+        if x * (m - x) // 2 > i:
+            x -= 1
+        return _SWAP[fields[x]][fields[x + 1 + i - x * (m - x) // 2]]
 
     def __iter__(self) -> Iterator[Move]:
         fields = _fields_of(self.fields)
@@ -418,6 +433,46 @@ class _Grid:
 
     def __iter__(self) -> Iterator[Move]:
         return iter([_MOVE[a][g] for a in _fields_of(self.sources) for g in self.targets])
+
+
+class _Rearrangements:
+    """Every swap, move and turn of the tiles on the fields of mask ``fields`` (SX-08), in
+    that order: :class:`_Pairs`, :class:`_Grid` to the ``empty`` fields, then
+    :class:`_Turns` (``turns`` of them), as one block. With no hiding place to watch, the
+    commonest case, a turn's pick then makes and sizes one block, not three."""
+
+    __slots__ = ("board", "fields", "empty", "turns", "size")
+
+    def __init__(self, board: tuple, fields: int, empty: list[int], turns: int) -> None:
+        self.board = board
+        self.fields = fields
+        self.empty = empty
+        self.turns = turns
+        n = fields.bit_count()
+        self.size = n * (n - 1) // 2 + n * len(empty) + turns
+
+    def __len__(self) -> int:
+        return self.size
+
+    def _blocks(self) -> tuple[_Pairs, _Grid, _Turns]:
+        return (_Pairs(self.fields), _Grid(self.fields, self.empty),
+                _Turns(self.board, self.fields, self.turns))
+
+    def __getitem__(self, i: int) -> Move:
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        n = self.fields.bit_count()
+        swaps = n * (n - 1) // 2
+        if i < swaps:
+            return _Pairs(self.fields)[i]
+        i -= swaps
+        moves = n * len(self.empty)
+        if i < moves:
+            return _Grid(self.fields, self.empty)[i]
+        return _Turns(self.board, self.fields, self.turns)[i - moves]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter([m for block in self._blocks() for m in block])
 
 
 class _Turns:

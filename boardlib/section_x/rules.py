@@ -40,23 +40,25 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
-                    Step, SwapTiles, _DoorTargets, _fields_of, _Grid, _Pairs,
-                    _Placements, _Rows, _Steps, _Turns)
+                    Step, SwapTiles, _DoorTargets, _fields_of, _kind_counts,
+                    _Placements, _Rearrangements, _Rows, _Steps, _Turns)
 from .tiles import (KIND_BY_NAME, KINDS, NUM_TILES, TILE_KINDS, TileKind, canonical_rotation,
                     outline)
 
 _UNSET = object()
 _NO_PARTS: frozenset[int] = frozenset()
 _SIZE = attrgetter("size")
-_HAND_KINDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_HAND_KINDS: dict[tuple[int, ...], tuple[tuple[int, ...], list[list[int]]]] = {}
 
 
-def _hand_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """The kind numbers of the tiles in a hand, sorted, once per hand."""
-    kinds = _HAND_KINDS.get(hand)
-    if kinds is None:
-        kinds = _HAND_KINDS[hand] = tuple(sorted({_KIND_NO[t] for t in hand}))
-    return kinds
+def _hand_kinds(hand: tuple[int, ...]) -> tuple[tuple[int, ...], list[list[int]]]:
+    """The kind numbers of the tiles in a hand, sorted, and their fit counts
+    (:func:`.moves._kind_counts`), once per hand."""
+    known = _HAND_KINDS.get(hand)
+    if known is None:
+        kinds = tuple(sorted({_KIND_NO[t] for t in hand}))
+        known = _HAND_KINDS[hand] = kinds, [_kind_counts(k) for k in kinds]
+    return known
 
 
 TARGET_FREED = 5          # SX-23
@@ -455,10 +457,13 @@ class SectionXState(State):
         per state, as the start of a turn asks for them first (SX-I8)."""
         made = self._memo.get("placements", _UNSET)
         if made is _UNSET:
+            made = None
             hand = self.hands[self.player]
-            view = self._view.index()
-            made = self._memo["placements"] = _Placements(
-                _hand_kinds(hand), view.empty, view.fit_keys()) if hand else None
+            if hand:
+                view = self._view.index()
+                kinds, counts = _hand_kinds(hand)
+                made = _Placements(kinds, counts, view.empty, view.fit_keys())
+            self._memo["placements"] = made
         return made
 
     def _tile_blocks(self) -> list[Sequence[Move]]:
@@ -488,8 +493,7 @@ class SectionXState(State):
         hiders = prisoners.alone[p] & ~foreign
         rotatable = view.tiled_mask & ~(foreign | prisoners.crowded)
         if not strict and not hiders:     # nothing to check per pair
-            return [_Pairs(rotatable), _Grid(rotatable, empty),
-                    _Turns(board, rotatable, view.turn_count(rotatable))]
+            return [_Rearrangements(board, rotatable, empty, view.turn_count(rotatable))]
         fields = _fields_of(rotatable | hiders)
         hiding = set(_fields_of(hiders))
         turns: Sequence[Move] = (_Rows(_turn_rows(board, _fields_of(rotatable), strict))
@@ -814,6 +818,12 @@ class SectionXState(State):
             return self._apply_door(move, [])
         p = self.player
         events: list[tuple[str, str]] = []
+        if isinstance(move, MoveTile):    # the commonest tile actions first
+            a, b = FIELD_INDEX[move.src], FIELD_INDEX[move.dst]
+            return self._after_tiles(_moved(self.board, a, b), (a, b), {a: b}, events)
+        if isinstance(move, SwapTiles):
+            a, b = FIELD_INDEX[move.a], FIELD_INDEX[move.b]
+            return self._after_tiles(_swapped(self.board, a, b), (a, b), {a: b, b: a}, events)
         if isinstance(move, PlaceTile):
             kind = KIND_BY_NAME[move.kind]
             hand = list(self.hands[p])
@@ -830,12 +840,6 @@ class SectionXState(State):
             board = list(self.board)
             board[f] = (tile, canonical_rotation(TILE_KINDS[tile], move.rotation))
             return self._after_tiles(tuple(board), (f,), {}, events)
-        if isinstance(move, MoveTile):
-            a, b = FIELD_INDEX[move.src], FIELD_INDEX[move.dst]
-            return self._after_tiles(_moved(self.board, a, b), (a, b), {a: b}, events)
-        if isinstance(move, SwapTiles):
-            a, b = FIELD_INDEX[move.a], FIELD_INDEX[move.b]
-            return self._after_tiles(_swapped(self.board, a, b), (a, b), {a: b, b: a}, events)
         if isinstance(move, Step):
             return self._step(parse_place(move.src), parse_place(move.dst), events)
         return self._end_turn(events)  # EndTurn
@@ -873,11 +877,6 @@ class SectionXState(State):
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
                      events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
         """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
-        def carry(code: int) -> int:
-            if code >= 0 and (code >> 2) in relocated:
-                return relocated[code >> 2] * 4 + (code & 3)
-            return code
-
         locs = self.locs
         doors = self.doors
         if relocated:
@@ -886,15 +885,15 @@ class SectionXState(State):
             for f in relocated:
                 moved |= 1 << f
             if self._prisoners().crowded & moved:
-                locs = tuple([carry(c) for c in locs])
+                locs = tuple([_carried(c, relocated) for c in locs])
             for ds in doors:
                 for d in ds:
                     if d is not None and d[0] >> 2 in relocated:
                         break
                 else:
                     continue
-                doors = tuple([tuple([None if d is None else (carry(d[0]), d[1]) for d in ds])
-                               for ds in doors])
+                doors = tuple([tuple([None if d is None else (_carried(d[0], relocated), d[1])
+                                      for d in ds]) for ds in doors])
                 break
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
                              view=self._view.after(board, changed), **changes)
@@ -1232,6 +1231,13 @@ class SectionXState(State):
                 f"phase {self.phase}, escaped {[self.escaped(p) for p in range(self.num_players)]}>")
 
 
+def _carried(code: int, relocated: dict[int, int]) -> int:
+    """Place ``code`` after the tiles ``relocated`` from field to field moved."""
+    if code >= 0 and (code >> 2) in relocated:
+        return relocated[code >> 2] * 4 + (code & 3)
+    return code
+
+
 _WHY = {PlaceTile: SectionXState._why_place, RotateTile: SectionXState._why_rotate,
         MoveTile: SectionXState._why_move, SwapTiles: SectionXState._why_swap,
         Step: SectionXState._why_step, Door: SectionXState._why_door,
@@ -1251,9 +1257,9 @@ def _swap_rows(board: tuple, fields: list[int], hiders: set[int],
             later = [b for b in later if GATE_DISTANCE[b] >= da
                      and (b not in hiders or GATE_DISTANCE[b] <= da)]
         else:
-            barred = [b for b in hiders if b > a and GATE_DISTANCE[b] > da]
-            if barred:
-                later = [b for b in later if b not in barred]
+            for b in hiders:        # few: removed one by one (in C) from the sorted row
+                if b > a and GATE_DISTANCE[b] > da:
+                    later.remove(b)
         if strict:
             later = [b for b in later if _swap_misfit(board, a, b) is None]
         rows.append((_SWAP[a], later))
@@ -1298,8 +1304,7 @@ _TURN_COUNTS: tuple[int, ...] = tuple(sorted(set(_TURNS)))
 # Per field c: (n, d) for each ocean neighbour n, c lying in direction d from n.
 _FACED_BY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((n, _BACK[d]) for d, n in _OCEAN_NEIGH[c]) for c in range(len(FIELDS)))
-# The fields facing the island, as a bit mask.
-_FACING_MASK = sum(1 << f for f in _FACING_FIELDS[ISLAND])
+_ISLAND_FACING = _FACING_FIELDS[ISLAND]     # the fields facing the island
 
 
 class _Prisoners:
@@ -1450,7 +1455,10 @@ class _BoardView:
     def turn_count(self, fields: int) -> int:
         """How many rotate moves the tiles on the ``fields`` mask have (SX-08)."""
         masks = self.turn_masks
-        return sum([k * (masks[k] & fields).bit_count() for k in _TURN_COUNTS])
+        count = 0
+        for k in _TURN_COUNTS:
+            count += k * (masks[k] & fields).bit_count()
+        return count
 
     def tunnel_of(self, code: int) -> tuple[int, frozenset[int], int, int]:
         """The tunnel of part ``code`` (SX-I5), found when first asked for."""
@@ -1470,12 +1478,8 @@ class _BoardView:
         # joined() answers that the change leaves true; only the island's is worth keeping
         # (a part's is quickly found again), and it rests on the fields facing the island
         island = self.near.get(ISLAND)
-        if island is not None:
-            for f in changed:
-                if _FACING_MASK >> f & 1:
-                    island = None
-                    break
-        view.near = {} if island is None else {ISLAND: island}
+        view.near = ({ISLAND: island} if island is not None and _ISLAND_FACING.isdisjoint(changed)
+                     else {})
         old = self.board
         fits = self.fits
         if fits is not None:

@@ -56,7 +56,7 @@ def test_SX_I2_rotations_shift_ports_and_compose(kind, a, b):
 
 def test_move_blocks_index_every_legal_move_in_order():
     """random_move looks moves up by index in blocks (swaps by pair arithmetic, moves on a
-    grid, the rest in rows): every index must give the move legal_moves lists there,
+    grid, turns, all three in one block when nothing is filtered; the rest in rows): every index must give the move legal_moves lists there,
     with and without strict_fit (SX-I3) and with hiding places carrying prisoners (SX-11)."""
     import random
 
@@ -73,10 +73,11 @@ def test_move_blocks_index_every_legal_move_in_order():
             indexed = [block[i] for block in blocks for i in range(len(block))]
             assert indexed == [m for block in blocks for m in block] == list(state.legal_moves())
             checked.update(type(b).__name__ for b in blocks if len(b))
-            if state.phase == "tile" and not any(type(b).__name__ == "_Pairs" for b in blocks):
+            if state.phase == "tile" and not any(type(b).__name__ == "_Rearrangements"
+                                                 for b in blocks):
                 checked.add("pairs checked one by one")   # strict_fit or a hiding place (SX-11)
             state = state.apply(rng.choice(state.legal_moves()))
-    assert {"_Placements", "_Rows", "_Pairs", "_Grid", "_Turns", "_Steps", "_DoorTargets",
+    assert {"_Placements", "_Rows", "_Rearrangements", "_Turns", "_Steps", "_DoorTargets",
             "pairs checked one by one"} <= checked
 
 
