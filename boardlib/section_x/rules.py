@@ -875,8 +875,10 @@ class SectionXState(State):
         return self._end_turn(events, doors_now, self.stamp + 1)
 
     def _after_tiles(self, board: tuple, changed: tuple[int, ...], relocated: dict[int, int],
-                     events: list[tuple[str, str]], **changes: Any) -> "SectionXState":
-        """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15)."""
+                     events: list[tuple[str, str]], hands: tuple | None = None) -> "SectionXState":
+        """Finish a tile action: carry prisoners and doors along, join tunnels (SX-15).
+        ``hands`` is given by a placement only; a named parameter costs less than
+        ``**changes``."""
         locs = self.locs
         doors = self.doors
         if relocated:
@@ -896,7 +898,7 @@ class SectionXState(State):
                                       for d in ds]) for ds in doors])
                 break
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
-                             view=self._view.after(board, changed), **changes)
+                             view=self._view.after(board, changed), hands=hands)
         if doors != self.game.no_doors:
             state = state._settle_doors(self, events, changed, relocated)
         state._events = tuple(events)
