@@ -881,6 +881,14 @@ class SectionXState(State):
         ``**changes``."""
         locs = self.locs
         doors = self.doors
+        # A door tunnel whose reach (its fields and those its openings face) holds no
+        # changed field is the same tunnel afterwards, meets no other and keeps its door
+        # where it was: only the touched ones are looked at.
+        changed_mask = 0
+        for f in changed:
+            changed_mask |= 1 << f
+        touched = [entry for entry in self._held_tunnels().values()
+                   if entry[1][3] & changed_mask]
         if relocated:
             # only hiding places move with prisoners on them (SX-10)
             moved = 0
@@ -888,67 +896,44 @@ class SectionXState(State):
                 moved |= 1 << f
             if self._prisoners().crowded & moved:
                 locs = tuple([_carried(c, relocated) for c in locs])
-            for ds in doors:
-                for d in ds:
-                    if d is not None and d[0] >> 2 in relocated:
-                        break
-                else:
-                    continue
-                doors = tuple([tuple([None if d is None else (_carried(d[0], relocated), d[1])
-                                      for d in ds]) for ds in doors])
-                break
+            for entry in touched:
+                if entry[2] >> 2 in relocated:
+                    doors = tuple([tuple([None if d is None else (_carried(d[0], relocated), d[1])
+                                          for d in ds]) for ds in doors])
+                    break
         state = self._derive(board=board, locs=locs, doors=doors, phase=ACT_PHASE,
                              view=self._view.after(board, changed), hands=hands)
-        if doors != self.game.no_doors:
-            state = state._settle_doors(self, events, changed, relocated)
+        state = state._settle_doors(self, events, touched, relocated)
         state._events = tuple(events)
         return state
 
     def _settle_doors(self, earlier: "SectionXState", events: list[tuple[str, str]],
-                      changed: tuple[int, ...], relocated: dict[int, int]) -> "SectionXState":
+                      touched: list[tuple[int, tuple, int]], relocated: dict[int, int]
+                      ) -> "SectionXState":
         """SX-15: where tunnels joined, the door of the longer piece stays (earlier on a tie).
 
-        "Longer" is the door's tunnel on the board ``earlier``, before the tile action on
-        the ``changed`` fields (tiles ``relocated`` from field to field); a tunnel's length
-        is its number of tiles (SX-I5)."""
-        tunnel_of = self._view.tunnel_of
+        "Longer" is the door's tunnel on the board ``earlier``, before the tile action
+        that reached the door tunnels ``touched`` (entries of ``earlier._held_tunnels()``)
+        and moved tiles ``relocated`` from field to field; a tunnel's length is its number
+        of tiles (SX-I5)."""
         held_before = earlier._held
-        if held_before is not None:
-            # A tunnel whose reach (its fields and those its openings face) holds no
-            # changed field is the same tunnel now and meets no other: only the doors of
-            # touched tunnels are looked up again.
-            changed_mask = 0
-            for f in changed:
-                changed_mask |= 1 << f
-            touched = [entry for entry in held_before.values() if entry[1][3] & changed_mask]
-            if not touched:
-                self._held = held_before        # never changed once made: shared
-                return self
-            held = held_before.copy()
-            for entry in touched:
-                del held[entry[1][0]]
-            merged = False
-            for p, _, part in touched:
-                if part >> 2 in relocated:
-                    part = relocated[part >> 2] * 4 + (part & 3)
-                tunnel = tunnel_of(part)
-                merged = merged or tunnel[0] in held
-                held[tunnel[0]] = (p, tunnel, part)
-            if not merged:
-                self._held = held
-                return self
-        else:
-            held = {}
-            placed = 0
-            for p, ds in enumerate(self.doors):
-                for d in ds:
-                    if d is not None:
-                        tunnel = tunnel_of(d[0])
-                        held[tunnel[0]] = (p, tunnel, d[0])
-                        placed += 1
-            if len(held) == placed:       # no tunnel holds two doors: no merge
-                self._held = held
-                return self
+        if not touched:
+            self._held = held_before        # never changed once made: shared
+            return self
+        tunnel_of = self._view.tunnel_of
+        held = held_before.copy()
+        for entry in touched:
+            del held[entry[1][0]]
+        merged = False
+        for p, _, part in touched:
+            if part >> 2 in relocated:
+                part = relocated[part >> 2] * 4 + (part & 3)
+            tunnel = tunnel_of(part)
+            merged = merged or tunnel[0] in held
+            held[tunnel[0]] = (p, tunnel, part)
+        if not merged:
+            self._held = held
+            return self
         tunnel_before = earlier._view.tunnel_of
         before = {(p, s): tunnel_before(d[0])[2].bit_count() for p, ds in enumerate(earlier.doors)
                   for s, d in enumerate(ds) if d is not None}
