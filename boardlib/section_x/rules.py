@@ -890,11 +890,9 @@ class SectionXState(State):
         touched = [entry for entry in self._held_tunnels().values()
                    if entry[1][3] & changed_mask]
         if relocated:
-            # only hiding places move with prisoners on them (SX-10)
-            moved = 0
-            for f in relocated:
-                moved |= 1 << f
-            if self._prisoners().crowded & moved:
+            # only hiding places move with prisoners on them (SX-10); the fields moved
+            # from are changed, and so is a move's target, which was empty
+            if self._prisoners().crowded & changed_mask:
                 locs = tuple([_carried(c, relocated) for c in locs])
             for entry in touched:
                 if entry[2] >> 2 in relocated:
