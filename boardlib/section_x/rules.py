@@ -862,9 +862,9 @@ class SectionXState(State):
         if self._held is not None:        # the door leaves its tunnel for dst's
             held = self._held.copy()
             if move.src is not None:
-                for t, entry in held.items():
+                for entry in held.values():
                     if entry[2] == src:
-                        del held[t]
+                        del held[entry[1][0]]
                         break
             tunnel = self._view.tunnel_of(dst)
             held[tunnel[0]] = (p, tunnel, dst)
