@@ -887,8 +887,10 @@ class SectionXState(State):
         changed_mask = 0
         for f in changed:
             changed_mask |= 1 << f
-        touched = [entry for entry in self._held_tunnels().values()
-                   if entry[1][3] & changed_mask]
+        touched = []        # a plain loop: a comprehension costs a function call
+        for entry in self._held_tunnels().values():
+            if entry[1][3] & changed_mask:
+                touched.append(entry)
         if relocated:
             # only hiding places move with prisoners on them (SX-10); the fields moved
             # from are changed, and so is a move's target, which was empty
