@@ -117,9 +117,10 @@ _NUM_PARTS: tuple[int, ...] = tuple(len(k.parts) for k in TILE_KINDS)
 _HIDING: tuple[bool, ...] = tuple(k.hiding for k in TILE_KINDS)
 _CAPACITY: tuple[int, ...] = tuple(k.capacity for k in TILE_KINDS)
 
-_PLACE_TEXTS: dict[int, str] = {c: _place_text(c) for c in
-                                 [ISLAND, FREED, BURIED] + [zone_code(g) for g in range(6)]
-                                 + [f * 4 + i for f in range(len(FIELDS)) for i in range(4)]}
+_PLACE_TEXTS: dict[int, str] = {
+    c: _place_text(c)
+    for c in ([ISLAND, FREED, BURIED] + [zone_code(g) for g in range(6)]
+              + [f * 4 + i for f in range(len(FIELDS)) for i in range(4)])}
 _PLACE_CODES: dict[str, int] = {t: c for c, t in _PLACE_TEXTS.items()}
 _UNKNOWN = object()
 FIELD_TEXT: tuple[str, ...] = tuple(str(h) for h in FIELDS)

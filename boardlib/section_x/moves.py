@@ -23,7 +23,8 @@ from .tiles import KINDS, TILE_KINDS, canonical_rotation, distinct_rotations, ou
 
 @dataclass(frozen=True, slots=True)
 class PlaceTile:
-    """Phase 2: lay a tile of ``kind`` from the hand on ``field``, turned ``rotation`` sixths (SX-07)."""
+    """Phase 2: lay a tile of ``kind`` from the hand on ``field``, turned ``rotation``
+    sixths (SX-07)."""
 
     kind: str
     field: Hex
@@ -83,7 +84,8 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Door:
-    """Phase 3: put a door on part ``dst``: a new one (``src`` None) or yours from ``src`` (SX-13, SX-I5)."""
+    """Phase 3: put a door on part ``dst``: a new one (``src`` None) or yours from ``src``
+    (SX-13, SX-I5)."""
 
     dst: str
     src: str | None = None
@@ -109,7 +111,8 @@ _PLACE = r"(island|zone \d|-?\d+,-?\d+/\d)"
 _PATTERNS = (
     (re.compile(rf"^place ([a-z-]+) at {_HEX} r(\d)$"),
      lambda m: PlaceTile(m[1], Hex.parse(m[2]), int(m[3]))),
-    (re.compile(rf"^swap {_HEX} with {_HEX}$"), lambda m: SwapTiles(Hex.parse(m[1]), Hex.parse(m[2]))),
+    (re.compile(rf"^swap {_HEX} with {_HEX}$"),
+     lambda m: SwapTiles(Hex.parse(m[1]), Hex.parse(m[2]))),
     (re.compile(rf"^move {_HEX} to {_HEX}$"), lambda m: MoveTile(Hex.parse(m[1]), Hex.parse(m[2]))),
     (re.compile(rf"^rotate {_HEX} to r(\d)$"), lambda m: RotateTile(Hex.parse(m[1]), int(m[2]))),
     (re.compile(rf"^step {_PLACE} to {_PLACE}$"), lambda m: Step(m[1], m[2])),

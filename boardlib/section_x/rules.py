@@ -1,4 +1,5 @@
-"""Section X: the rule engine (catalogue ``SX-01`` … ``SX-23``, interpretations ``SX-I1`` … ``SX-I11``).
+"""Section X: the rule engine (catalogue ``SX-01`` … ``SX-23``, interpretations ``SX-I1``
+… ``SX-I11``).
 
 Prisoners leave the island through tunnels of hexagonal tiles laid on the
 ocean (SX-01, SX-03). A turn has three phases, declared as data in
@@ -556,8 +557,8 @@ class SectionXState(State):
                                f"{occ[dst][0] // PRISONERS}; no other prisoner may enter it.")
             return None
         if len(occ.get(dst, ())) >= self.capacity(dst):
-            return Illegal("SX-17", f"Place {place_text(dst)} is full: a tunnel part holds one prisoner "
-                           "and a hiding place two.")
+            return Illegal("SX-17", f"Place {place_text(dst)} is full: a tunnel part holds "
+                           "one prisoner and a hiding place two.")
         owner = self.door_at(dst)
         if owner is not None and owner != p and not self.keys[p]:
             if self.game.options["keys"]:
@@ -764,7 +765,8 @@ class SectionXState(State):
         p = self.player
         src, dst = parse_place(move.src), parse_place(move.dst)
         for text, code in ((move.src, src), (move.dst, dst)):
-            if code is None or code in (FREED, BURIED) or (code >= 0 and not self.part_exists(code)):
+            if (code is None or code in (FREED, BURIED)
+                    or (code >= 0 and not self.part_exists(code))):
                 return Illegal("SX-I4", f"There is no place {text!r} on the board: write island, "
                                "zone 0-5, or q,r/i for part i of a tile.")
         if is_zone(src):
@@ -1215,7 +1217,8 @@ class SectionXState(State):
         if self.phase == OVER:
             return f"<SectionXState over: {self.result}>"
         return (f"<SectionXState round {self.round} turn {self.turn}: player {self.player}, "
-                f"phase {self.phase}, escaped {[self.escaped(p) for p in range(self.num_players)]}>")
+                f"phase {self.phase}, "
+                f"escaped {[self.escaped(p) for p in range(self.num_players)]}>")
 
 
 def _carried(code: int, relocated: dict[int, int]) -> int:
@@ -1562,7 +1565,8 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
     stack = tuple(integer(t, 0, NUM_TILES - 1, "a tile id") for t in data["stack"])
     every = [c[0] for c in board if c is not None] + [t for h in hands_t for t in h] + list(stack)
     require(sorted(every) == list(range(NUM_TILES)),
-            "the 54 tiles must each be exactly once on the board, in a hand or in the stack (SX-02)")
+            "the 54 tiles must each be exactly once on the board, in a hand or in the stack "
+            "(SX-02)")
 
     proto = SectionXState(game, board=tuple(board), hands=tuple(hands_t), stack=stack,
                           locs=(), used=(), used_total=0, doors=(), stamp=0, keys=(),
@@ -1583,7 +1587,8 @@ def _load(game: SectionXGame, data: Mapping[str, Any]) -> SectionXState:
             require(k <= proto.capacity(c), f"{place_text(c)} holds {k} prisoners, more than "
                     "it has room for (SX-17, SX-18)")
     steps = data["steps"]
-    require(isinstance(steps, list) and len(steps) == PRISONERS * n, "steps must list each prisoner")
+    require(isinstance(steps, list) and len(steps) == PRISONERS * n,
+            "steps must list each prisoner")
     used = tuple(integer(s, 0, STEPS_PER_PRISONER, "a prisoner's steps") for s in steps)
     used_total = integer(data["steps_total"], 0, STEPS_PER_TURN, "steps_total")
     require(sum(used) == used_total, "steps_total must be the sum of the prisoners' steps")

@@ -56,8 +56,9 @@ def test_SX_I2_rotations_shift_ports_and_compose(kind, a, b):
 
 def test_move_blocks_index_every_legal_move_in_order():
     """random_move looks moves up by index in blocks (swaps by pair arithmetic, moves on a
-    grid, turns, all three in one block when nothing is filtered; the rest in rows): every index must give the move legal_moves lists there,
-    with and without strict_fit (SX-I3) and with hiding places carrying prisoners (SX-11)."""
+    grid, turns, all three in one block when nothing is filtered; the rest in rows): every
+    index must give the move legal_moves lists there, with and without strict_fit (SX-I3)
+    and with hiding places carrying prisoners (SX-11)."""
     import random
 
     from .conftest import CorridorGame
