@@ -35,11 +35,12 @@ def random_game(seed: int, players: int, **options) -> tuple[int, int, str]:
     return moves, state.turn, state.outcome().termination
 
 
-def bench_random(games: int, players: int, label: str = "", **options) -> float:
+def bench_random(games: int, players: int, label: str = "", first_seed: int = 0,
+                 **options) -> float:
     cpu, wall = time.process_time(), time.perf_counter()
     moves = turns = 0
     ends: Counter[str] = Counter()
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         m, t, how = random_game(seed, players, **options)
         moves += m
         turns += t
@@ -160,7 +161,9 @@ def main() -> None:
         pstats.Stats("/tmp/sx.prof").sort_stats("tottime").print_stats(15)
         return
     bench_random(args.games, args.players)
-    bench_random(args.games, args.players, label=" again (fit tables and move caches warm)")
+    # new seeds: warm tables and caches, but none of the games just played (steady state)
+    bench_random(args.games, args.players, first_seed=args.games,
+                 label=" next seeds (fit tables and move caches warm)")
     bench_random(args.games, args.players, max_turns=100)
     bench_graph()
     bench_clicks(label=" cold (pieces drawn for the first time)")
