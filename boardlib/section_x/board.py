@@ -355,7 +355,8 @@ def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int, in
     those fields and the fields its openings face. Only a tile change on its reach can
     change a tunnel.
 
-    Depth-first over the parts' links (:func:`_part_links`, written out for speed)."""
+    Depth-first over the parts' links: :func:`_part_links` written out, as calling it (or
+    helpers shared with it) costs 1.6% of a random game's instructions."""
     found = {start}
     stack = [start]
     fields = reach = 0

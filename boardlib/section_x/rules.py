@@ -928,8 +928,7 @@ class SectionXState(State):
             del held[entry[1][0]]
         merged = False
         for p, _, part in touched:
-            if part >> 2 in relocated:
-                part = relocated[part >> 2] * 4 + (part & 3)
+            part = _carried(part, relocated)
             tunnel = tunnel_of(part)
             merged = merged or tunnel[0] in held
             held[tunnel[0]] = (p, tunnel, part)
