@@ -23,8 +23,12 @@ BINDER = ROOT / "binder"
 
 def read_pins(path: Path) -> dict[str, str]:
     """name -> version for every `name==version` line of a requirements file."""
+    return read_pins_from(path.read_text())
+
+
+def read_pins_from(text: str) -> dict[str, str]:
     pins = {}
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if "==" in line:
             name, version = line.split("==", 1)
@@ -54,13 +58,23 @@ def test_top_level_requirements_are_all_pinned():
     assert not unpinned, f"every requirement must be pinned with ==: {unpinned}"
 
 
+TOOLS_HEADER = "# Tests and tools"
+
+
 def test_binder_requirements_agree_with_top_level_pins():
-    top = read_pins(ROOT / "requirements.txt")
+    """Binder gets the top-level pins above the test tools' header, the same versions, and
+    none of the test tools (a learner's image needs no test runner or browser driver)."""
+    text = (ROOT / "requirements.txt").read_text()
+    assert TOOLS_HEADER in text, f"requirements.txt lost its {TOOLS_HEADER!r} line"
+    runtime_part, tools_part = text.split(TOOLS_HEADER, 1)
+    runtime, tools = (read_pins_from(part) for part in (runtime_part, tools_part))
+    assert {"pytest", "nbval", "playwright"} <= set(tools)
     binder = read_pins(BINDER / "requirements.txt")
-    assert binder == top, (
-        "binder/requirements.txt must pin exactly what requirements.txt pins; "
-        f"only in requirements.txt: {sorted(set(top.items()) - set(binder.items()))}, "
-        f"only in binder/: {sorted(set(binder.items()) - set(top.items()))}"
+    assert binder == runtime, (
+        "binder/requirements.txt must pin exactly the runtime and notebook pins of "
+        f"requirements.txt; only in requirements.txt: "
+        f"{sorted(set(runtime.items()) - set(binder.items()))}, "
+        f"only in binder/: {sorted(set(binder.items()) - set(runtime.items()))}"
     )
 
 
