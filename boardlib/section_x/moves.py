@@ -11,7 +11,7 @@ import re
 from math import isqrt
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
 
@@ -286,13 +286,13 @@ class _Rows:
 
 
 class _Steps:
-    """Step moves from each of the sorted ``sources`` to the places ``joined`` to it
-    (sorted), except onto ``blocked`` places; ``size``, their number, is counted by the
-    caller. The moves are made only when asked for."""
+    """Step moves from each of the sorted ``sources`` to the places ``joined`` to it (a
+    function giving them sorted), except onto ``blocked`` places; ``size``, their number,
+    is counted by the caller. The moves are made only when asked for."""
 
     __slots__ = ("sources", "joined", "blocked", "size")
 
-    def __init__(self, sources: list[int], joined: list[tuple[int, ...]],
+    def __init__(self, sources: list[int], joined: Callable[[int], tuple[int, ...]],
                  blocked: set[int], size: int) -> None:
         self.sources = sources
         self.joined = joined
@@ -303,9 +303,9 @@ class _Steps:
         return self.size
 
     def _moves(self) -> list[Move]:
-        blocked = self.blocked
-        return [_STEP[src, dst] for src, dsts in zip(self.sources, self.joined)
-                for dst in dsts if dst not in blocked]
+        blocked, joined = self.blocked, self.joined
+        return [_STEP[src, dst] for src in self.sources for dst in joined(src)
+                if dst not in blocked]
 
     def __getitem__(self, i: int) -> Move:
         return self._moves()[i]

@@ -35,9 +35,9 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
-                    _misfit, _misfit_sentence, _move_misfit, _moved, _rotate_misfit,
-                    _swap_misfit, _swapped, _tunnel_from, _Tunnels, _update_tunnels, is_zone,
-                    parse_place, place_text, zone_code)
+                    _misfit, _misfit_sentence, _move_misfit, _moved, _part_links,
+                    _rotate_misfit, _swap_misfit, _swapped, _tunnel_from, _Tunnels,
+                    _update_tunnels, is_zone, parse_place, place_text, zone_code)
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
@@ -536,16 +536,19 @@ class SectionXState(State):
                     for d in ds:
                         if d is not None:
                             blocked.add(d[0])
+        # counted from a part's links unsorted and not kept: a fresh board (after the tile
+        # action) has none kept, and joined() sorts them only if a step is picked
         near = self._view.near
-        joined = []
+        board = self.board
         size = 0
         for src in sources:     # few: plain loops cost less than comprehensions or map
-            dsts = near.get(src) or self.joined(src)
-            joined.append(dsts)
+            dsts = near.get(src)
+            if dsts is None:
+                dsts = _part_links(board, src) if src >= 0 else self.joined(src)
             for dst in dsts:
                 if dst not in blocked:
                     size += 1
-        return _Steps(sources, joined, blocked, size)
+        return _Steps(sources, self.joined, blocked, size)
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
         """Why ``p`` may not step onto ``dst`` (SX-17, SX-18, SX-13, SX-I6), or ``None``."""
