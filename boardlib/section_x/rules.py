@@ -439,12 +439,12 @@ class SectionXState(State):
         if self._legal is not None:
             return super()._random_move(rng)
         blocks = self._tile_blocks() if self.phase == TILE_PHASE else self._act_blocks()
-        sizes = list(map(_SIZE, blocks))   # every block has ``size``: no Python __len__ calls
-        i = rng._randbelow(sum(sizes))     # what rng.choice does, without randrange's checks
-        for block, size in zip(blocks, sizes):
-            if i < size:
+        # every block has ``size``: no Python __len__ calls; _randbelow is what rng.choice does
+        i = rng._randbelow(sum(map(_SIZE, blocks)))
+        for block in blocks:
+            if i < block.size:
                 return block[i]
-            i -= size
+            i -= block.size
         raise AssertionError("unreachable")
 
     def _move_blocks(self) -> list[Sequence[Move]]:
