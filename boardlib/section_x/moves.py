@@ -193,7 +193,7 @@ class _Placements:
         if len(fields) > 1:
             self.keys = keys = itemgetter(*fields)(fits)
             gather = itemgetter(*keys)
-            self.size = sum([sum(gather(kind_counts)) for kind_counts in counts])
+            self.size = sum(map(sum, map(gather, counts)))
         else:
             self.keys = keys = [fits[f] for f in fields]
             self.size = sum([kind_counts[key] for kind_counts in counts for key in keys])
