@@ -204,10 +204,11 @@ class _Placements:
     def __getitem__(self, i: int) -> Move:
         tables = [_kind_fits(k) for k in self.kinds]
         for f, key in zip(self.fields, self.keys):
-            shapes = [s for table in tables for s in table[key]]
-            if i < len(shapes):
-                return _PLACE_AT[f][shapes[i]]
-            i -= len(shapes)
+            for table in tables:
+                shapes = table[key]
+                if i < len(shapes):
+                    return _PLACE_AT[f][shapes[i]]
+                i -= len(shapes)
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Move]:
