@@ -225,7 +225,6 @@ _SWAP = tuple(tuple(SwapTiles(a, b) for b in FIELDS) for a in FIELDS)
 _MOVE = tuple(tuple(MoveTile(a, b) for b in FIELDS) for a in FIELDS)
 _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
 _STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
-_DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
 _END = EndTurn()
 
 
@@ -240,15 +239,15 @@ _END_BLOCK = _EndBlock((_END,))
 
 
 class _DoorRow(dict):
-    """Part code -> the door move from ``src`` (None: from the hand) to that part; filled on
-    first use with the same objects as ``_DOOR``. Int keys hash faster than pairs."""
+    """Part code -> the door move from ``src`` (None: from the hand) to that part, made on
+    first use. Int keys hash faster than pairs."""
 
     def __init__(self, src: int | None) -> None:
         super().__init__()
-        self.src = src
+        self.src = None if src is None else place_text(src)
 
     def __missing__(self, dst: int) -> Door:
-        value = self[dst] = _DOOR[dst, self.src]
+        value = self[dst] = Door(place_text(dst), self.src)
         return value
 
 
