@@ -1,8 +1,8 @@
 """Section X's moves, their text, and a turn's legal moves as countable blocks.
 
 Move values are immutable and made once (tables per field). A block (``_Placements``,
-``_Rows``, ``_Pairs``, ``_Grid``, ``_DoorTargets``) knows how many moves it holds and
-finds the i-th without making the others: that is how ``SectionXState.random_move``
+``_Rows``, ``_Rearrangements``, ``_Steps``, ``_DoorTargets``) knows how many moves it holds
+and finds the i-th without making the others: that is how ``SectionXState.random_move``
 picks among the thousand tile actions of a crowded board.
 """
 from __future__ import annotations
@@ -385,64 +385,26 @@ def _nth_field(mask: int, n: int) -> int:
     raise IndexError(n)
 
 
-class _Pairs:
-    """Every swap of two of the fields of mask ``fields`` (SX-08), ``a`` before ``b``."""
-
-    __slots__ = ("fields", "size")
-
-    def __init__(self, fields: int) -> None:
-        self.fields = fields
-        n = fields.bit_count()
-        self.size = n * (n - 1) // 2
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        fields = _fields_of(self.fields)
-        # The row of fields[x] (its pairs with later fields) starts at pair x * (m - x) // 2
-        # for m = 2n - 1: the last row starting at or before i, from the quadratic's root
-        # (isqrt may round it up by one).
-        m = 2 * len(fields) - 1
-        x = (m - isqrt(m * m - 8 * i)) // 2
-        if x * (m - x) // 2 > i:
-            x -= 1
-        return _SWAP[fields[x]][fields[x + 1 + i - x * (m - x) // 2]]
-
-    def __iter__(self) -> Iterator[Move]:
-        fields = _fields_of(self.fields)
-        return iter([_SWAP[a][b] for x, a in enumerate(fields) for b in fields[x + 1:]])
-
-
-class _Grid:
-    """Every move of a tile from a field of mask ``sources`` to one of the empty
-    ``targets`` (SX-08)."""
-
-    __slots__ = ("sources", "targets", "size")
-
-    def __init__(self, sources: int, targets: list[int]) -> None:
-        self.sources = sources
-        self.targets = targets
-        self.size = sources.bit_count() * len(targets)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
-        a, b = divmod(i, len(self.targets))
-        return _MOVE[_nth_field(self.sources, a)][self.targets[b]]
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter([_MOVE[a][g] for a in _fields_of(self.sources) for g in self.targets])
+def _nth_swap(fields: int, i: int) -> Move:
+    """The ``i``-th swap of two of the fields of mask ``fields`` (SX-08), pairs in order,
+    ``a`` before ``b``."""
+    order = _fields_of(fields)
+    # The row of order[x] (its pairs with later fields) starts at pair x * (m - x) // 2
+    # for m = 2n - 1: the last row starting at or before i, from the quadratic's root
+    # (isqrt may round it up by one).
+    m = 2 * len(order) - 1
+    x = (m - isqrt(m * m - 8 * i)) // 2
+    if x * (m - x) // 2 > i:
+        x -= 1
+    return _SWAP[order[x]][order[x + 1 + i - x * (m - x) // 2]]
 
 
 class _Rearrangements:
     """Every swap, move and turn of the tiles on the fields of mask ``fields`` (SX-08), in
-    that order: :class:`_Pairs`, :class:`_Grid` to the ``empty`` fields, then
-    :class:`_Turns` (``turns`` of them), as one block. With no hiding place to watch, the
-    commonest case, a turn's pick then makes and sizes one block, not three."""
+    that order: each pair of them swapped (``a`` before ``b``), each moved to one of the
+    ``empty`` fields, then :class:`_Turns` (``turns`` of them), as one block. With no
+    hiding place to watch, the commonest case, a turn's pick then sizes one block, not
+    three, and makes none."""
 
     __slots__ = ("board", "fields", "empty", "turns", "size")
 
@@ -457,25 +419,26 @@ class _Rearrangements:
     def __len__(self) -> int:
         return self.size
 
-    def _blocks(self) -> tuple[_Pairs, _Grid, _Turns]:
-        return (_Pairs(self.fields), _Grid(self.fields, self.empty),
-                _Turns(self.board, self.fields, self.turns))
-
     def __getitem__(self, i: int) -> Move:
         if not 0 <= i < self.size:
             raise IndexError(i)
-        n = self.fields.bit_count()
+        fields = self.fields
+        n = fields.bit_count()
         swaps = n * (n - 1) // 2
         if i < swaps:
-            return _Pairs(self.fields)[i]
+            return _nth_swap(fields, i)
         i -= swaps
-        moves = n * len(self.empty)
-        if i < moves:
-            return _Grid(self.fields, self.empty)[i]
-        return _Turns(self.board, self.fields, self.turns)[i - moves]
+        empty = self.empty
+        if i < n * len(empty):
+            a, b = divmod(i, len(empty))
+            return _MOVE[_nth_field(fields, a)][empty[b]]
+        return _Turns(self.board, fields, self.turns)[i - n * len(empty)]
 
     def __iter__(self) -> Iterator[Move]:
-        return iter([m for block in self._blocks() for m in block])
+        order = _fields_of(self.fields)
+        return iter([_SWAP[a][b] for x, a in enumerate(order) for b in order[x + 1:]]
+                    + [_MOVE[a][g] for a in order for g in self.empty]
+                    + list(_Turns(self.board, self.fields, self.turns)))
 
 
 class _Turns:
