@@ -251,14 +251,15 @@ class _DoorRow(dict):
         return value
 
 
-_DOOR_ROWS: dict[int | None, _DoorRow] = {}
+class _DoorRows(dict):
+    """Door source (None: the hand) -> its :class:`_DoorRow`, made on first use."""
+
+    def __missing__(self, src: int | None) -> _DoorRow:
+        row = self[src] = _DoorRow(src)
+        return row
 
 
-def _door_row(src: int | None) -> _DoorRow:
-    row = _DOOR_ROWS.get(src)
-    if row is None:
-        row = _DOOR_ROWS[src] = _DoorRow(src)
-    return row
+_DOOR_ROWS = _DoorRows()
 
 
 class _Rows:
@@ -350,10 +351,10 @@ class _DoorTargets:
             if c > parts[i]:
                 break
             i += 1
-        return _door_row(self.src)[parts[i]]
+        return _DOOR_ROWS[self.src][parts[i]]
 
     def __iter__(self) -> Iterator[Move]:
-        table, left_out = _door_row(self.src), self._left_out()
+        table, left_out = _DOOR_ROWS[self.src], self._left_out()
         return iter([table[c] for c in self.parts if c not in left_out])
 
 
