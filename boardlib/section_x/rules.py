@@ -470,11 +470,13 @@ class SectionXState(State):
     def _tile_blocks(self) -> list[Sequence[Move]]:
         """Every legal phase-2 action (SX-07 … SX-11, SX-I3): places, swaps, moves, turns;
         made once per state."""
-        blocks = self._memo.get("tile blocks")
+        memo = self._memo
+        blocks = memo.get("tile blocks")
         if blocks is None:
             placements = self._placements()
-            blocks = self._memo["tile blocks"] = ([] if placements is None else [placements])
-            blocks += self._rearrangements()
+            blocks = memo["tile blocks"] = self._rearrangements()
+            if placements is not None:
+                blocks.insert(0, placements)
         return blocks
 
     def _rearrangements(self) -> list[Sequence[Move]]:
@@ -482,15 +484,17 @@ class SectionXState(State):
         p = self.player
         board = self.board
         strict = self.game.strict_fit
-        view = self._view.index()
+        view = self._view
+        if not view.indexed:
+            view.index()
         empty = view.empty
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged. Sets of fields are
         # bit masks (bit f for field f), so the moves are counted without listing them.
         foreign = 0                         # fields in another player's tunnel (SX-13)
-        for q, tunnel, _ in self._held_tunnels().values():
+        for q, tunnel, _ in (self._held or self._held_tunnels()).values():
             if q != p:
                 foreign |= tunnel[2]
-        prisoners = self._prisoners()
+        prisoners = self._pris or self._prisoners()
         hiders = prisoners.alone[p] & ~foreign
         rotatable = view.tiled_mask & ~(foreign | prisoners.crowded)
         if not strict and not hiders:     # nothing to check per pair
@@ -575,10 +579,13 @@ class SectionXState(State):
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
-        parts = self._view.index().parts
+        view = self._view
+        if not view.indexed:
+            view.index()
+        parts = view.parts
         taken: set[int] = set()         # the parts of tunnels that hold a door
         mine = {}
-        for q, tunnel, part in self._held_tunnels().values():
+        for q, tunnel, part in (self._held or self._held_tunnels()).values():
             taken |= tunnel[1]
             if q == p:
                 mine[part] = tunnel[1]
