@@ -461,9 +461,11 @@ class SectionXState(State):
             made = None
             hand = self.hands[self.player]
             if hand:
-                view = self._view.index()
-                kinds, counts = _hand_kinds(hand)
-                made = _Placements(kinds, counts, view.empty, view.fit_keys())
+                view = self._view
+                if not view.indexed:
+                    view.index()
+                kinds, counts = _HAND_KINDS.get(hand) or _hand_kinds(hand)
+                made = _Placements(kinds, counts, view.empty, view.fits or view.fit_keys())
             self._memo["placements"] = made
         return made
 
