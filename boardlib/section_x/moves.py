@@ -1,8 +1,8 @@
 """Section X's moves, their text, and a turn's legal moves as countable blocks.
 
 Move values are immutable and made once (tables per field). A block (``_Placements``,
-``_Rows``, ``_Pairs``, ``_Grid``, ``_DoorTargets``) knows how many moves it holds and
-finds the i-th without making the others: that is how ``SectionXState.random_move``
+``_Rows``, ``_Rearrangements``, ``_Steps``, ``_DoorTargets``) knows how many moves it holds
+and finds the i-th without making the others: that is how ``SectionXState.random_move``
 picks among the thousand tile actions of a crowded board.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from math import isqrt
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from boardlib.grids.hex import Hex
 
@@ -153,18 +153,18 @@ _KIND_COUNTS: list[list[int] | None] = [None] * len(KINDS)
 def _kind_fits(kind: int) -> list[tuple[int, ...]]:
     row = _KIND_FITS[kind]
     if row is None:
-        shapes = _KIND_SHAPES[kind]
+        # a shape fits one need per care, the need its outline shows there: filled shape by
+        # shape (in order), that is 64 steps per shape instead of one search per fit key
         row = [()] * 4096
-        for care in range(64):
-            need = care
-            while True:                       # every need within care
-                row[care << 6 | need] = tuple(s for s in shapes
-                                              if _SHAPE_OUTLINE[s] & care == need)
-                if not need:
-                    break
-                need = (need - 1) & care
+        counts = [0] * 4096
+        for s in _KIND_SHAPES[kind]:
+            shape = _SHAPE_OUTLINE[s]
+            for care in range(64):
+                key = care << 6 | shape & care
+                row[key] += (s,)
+                counts[key] += 1
         _KIND_FITS[kind] = row
-        _KIND_COUNTS[kind] = [len(fitting) for fitting in row]
+        _KIND_COUNTS[kind] = counts
     return row
 
 
@@ -193,7 +193,7 @@ class _Placements:
         if len(fields) > 1:
             self.keys = keys = itemgetter(*fields)(fits)
             gather = itemgetter(*keys)
-            self.size = sum([sum(gather(kind_counts)) for kind_counts in counts])
+            self.size = sum(map(sum, map(gather, counts)))
         else:
             self.keys = keys = [fits[f] for f in fields]
             self.size = sum([kind_counts[key] for kind_counts in counts for key in keys])
@@ -204,10 +204,11 @@ class _Placements:
     def __getitem__(self, i: int) -> Move:
         tables = [_kind_fits(k) for k in self.kinds]
         for f, key in zip(self.fields, self.keys):
-            shapes = [s for table in tables for s in table[key]]
-            if i < len(shapes):
-                return _PLACE_AT[f][shapes[i]]
-            i -= len(shapes)
+            for table in tables:
+                shapes = table[key]
+                if i < len(shapes):
+                    return _PLACE_AT[f][shapes[i]]
+                i -= len(shapes)
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Move]:
@@ -224,7 +225,6 @@ _SWAP = tuple(tuple(SwapTiles(a, b) for b in FIELDS) for a in FIELDS)
 _MOVE = tuple(tuple(MoveTile(a, b) for b in FIELDS) for a in FIELDS)
 _ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
 _STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
-_DOOR = _MoveCache(lambda c, src: Door(place_text(c), None if src is None else place_text(src)))
 _END = EndTurn()
 
 
@@ -239,26 +239,27 @@ _END_BLOCK = _EndBlock((_END,))
 
 
 class _DoorRow(dict):
-    """Part code -> the door move from ``src`` (None: from the hand) to that part; filled on
-    first use with the same objects as ``_DOOR``. Int keys hash faster than pairs."""
+    """Part code -> the door move from ``src`` (None: from the hand) to that part, made on
+    first use. Int keys hash faster than pairs."""
 
     def __init__(self, src: int | None) -> None:
         super().__init__()
-        self.src = src
+        self.src = None if src is None else place_text(src)
 
     def __missing__(self, dst: int) -> Door:
-        value = self[dst] = _DOOR[dst, self.src]
+        value = self[dst] = Door(place_text(dst), self.src)
         return value
 
 
-_DOOR_ROWS: dict[int | None, _DoorRow] = {}
+class _DoorRows(dict):
+    """Door source (None: the hand) -> its :class:`_DoorRow`, made on first use."""
+
+    def __missing__(self, src: int | None) -> _DoorRow:
+        row = self[src] = _DoorRow(src)
+        return row
 
 
-def _door_row(src: int | None) -> _DoorRow:
-    row = _DOOR_ROWS.get(src)
-    if row is None:
-        row = _DOOR_ROWS[src] = _DoorRow(src)
-    return row
+_DOOR_ROWS = _DoorRows()
 
 
 class _Rows:
@@ -286,13 +287,13 @@ class _Rows:
 
 
 class _Steps:
-    """Step moves from each of the sorted ``sources`` to the places ``joined`` to it
-    (sorted), except onto ``blocked`` places; ``size``, their number, is counted by the
-    caller. The moves are made only when asked for."""
+    """Step moves from each of the sorted ``sources`` to the places ``joined`` to it (a
+    function giving them sorted), except onto ``blocked`` places; ``size``, their number,
+    is counted by the caller. The moves are made only when asked for."""
 
     __slots__ = ("sources", "joined", "blocked", "size")
 
-    def __init__(self, sources: list[int], joined: list[tuple[int, ...]],
+    def __init__(self, sources: list[int], joined: Callable[[int], tuple[int, ...]],
                  blocked: set[int], size: int) -> None:
         self.sources = sources
         self.joined = joined
@@ -303,9 +304,9 @@ class _Steps:
         return self.size
 
     def _moves(self) -> list[Move]:
-        blocked = self.blocked
-        return [_STEP[src, dst] for src, dsts in zip(self.sources, self.joined)
-                for dst in dsts if dst not in blocked]
+        blocked, joined = self.blocked, self.joined
+        return [_STEP[src, dst] for src in self.sources for dst in joined(src)
+                if dst not in blocked]
 
     def __getitem__(self, i: int) -> Move:
         return self._moves()[i]
@@ -350,10 +351,10 @@ class _DoorTargets:
             if c > parts[i]:
                 break
             i += 1
-        return _door_row(self.src)[parts[i]]
+        return _DOOR_ROWS[self.src][parts[i]]
 
     def __iter__(self) -> Iterator[Move]:
-        table, left_out = _door_row(self.src), self._left_out()
+        table, left_out = _DOOR_ROWS[self.src], self._left_out()
         return iter([table[c] for c in self.parts if c not in left_out])
 
 
@@ -385,64 +386,26 @@ def _nth_field(mask: int, n: int) -> int:
     raise IndexError(n)
 
 
-class _Pairs:
-    """Every swap of two of the fields of mask ``fields`` (SX-08), ``a`` before ``b``."""
-
-    __slots__ = ("fields", "size")
-
-    def __init__(self, fields: int) -> None:
-        self.fields = fields
-        n = fields.bit_count()
-        self.size = n * (n - 1) // 2
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        fields = _fields_of(self.fields)
-        # The row of fields[x] (its pairs with later fields) starts at pair x * (m - x) // 2
-        # for m = 2n - 1: the last row starting at or before i, from the quadratic's root
-        # (isqrt may round it up by one).
-        m = 2 * len(fields) - 1
-        x = (m - isqrt(m * m - 8 * i)) // 2
-        if x * (m - x) // 2 > i:
-            x -= 1
-        return _SWAP[fields[x]][fields[x + 1 + i - x * (m - x) // 2]]
-
-    def __iter__(self) -> Iterator[Move]:
-        fields = _fields_of(self.fields)
-        return iter([_SWAP[a][b] for x, a in enumerate(fields) for b in fields[x + 1:]])
-
-
-class _Grid:
-    """Every move of a tile from a field of mask ``sources`` to one of the empty
-    ``targets`` (SX-08)."""
-
-    __slots__ = ("sources", "targets", "size")
-
-    def __init__(self, sources: int, targets: list[int]) -> None:
-        self.sources = sources
-        self.targets = targets
-        self.size = sources.bit_count() * len(targets)
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
-        a, b = divmod(i, len(self.targets))
-        return _MOVE[_nth_field(self.sources, a)][self.targets[b]]
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter([_MOVE[a][g] for a in _fields_of(self.sources) for g in self.targets])
+def _nth_swap(fields: int, i: int) -> Move:
+    """The ``i``-th swap of two of the fields of mask ``fields`` (SX-08), pairs in order,
+    ``a`` before ``b``."""
+    order = _fields_of(fields)
+    # The row of order[x] (its pairs with later fields) starts at pair x * (m - x) // 2
+    # for m = 2n - 1: the last row starting at or before i, from the quadratic's root
+    # (isqrt may round it up by one).
+    m = 2 * len(order) - 1
+    x = (m - isqrt(m * m - 8 * i)) // 2
+    if x * (m - x) // 2 > i:
+        x -= 1
+    return _SWAP[order[x]][order[x + 1 + i - x * (m - x) // 2]]
 
 
 class _Rearrangements:
     """Every swap, move and turn of the tiles on the fields of mask ``fields`` (SX-08), in
-    that order: :class:`_Pairs`, :class:`_Grid` to the ``empty`` fields, then
-    :class:`_Turns` (``turns`` of them), as one block. With no hiding place to watch, the
-    commonest case, a turn's pick then makes and sizes one block, not three."""
+    that order: each pair of them swapped (``a`` before ``b``), each moved to one of the
+    ``empty`` fields, then :class:`_Turns` (``turns`` of them), as one block. With no
+    hiding place to watch, the commonest case, a turn's pick then sizes one block, not
+    three, and makes none."""
 
     __slots__ = ("board", "fields", "empty", "turns", "size")
 
@@ -457,25 +420,26 @@ class _Rearrangements:
     def __len__(self) -> int:
         return self.size
 
-    def _blocks(self) -> tuple[_Pairs, _Grid, _Turns]:
-        return (_Pairs(self.fields), _Grid(self.fields, self.empty),
-                _Turns(self.board, self.fields, self.turns))
-
     def __getitem__(self, i: int) -> Move:
         if not 0 <= i < self.size:
             raise IndexError(i)
-        n = self.fields.bit_count()
+        fields = self.fields
+        n = fields.bit_count()
         swaps = n * (n - 1) // 2
         if i < swaps:
-            return _Pairs(self.fields)[i]
+            return _nth_swap(fields, i)
         i -= swaps
-        moves = n * len(self.empty)
-        if i < moves:
-            return _Grid(self.fields, self.empty)[i]
-        return _Turns(self.board, self.fields, self.turns)[i - moves]
+        empty = self.empty
+        if i < n * len(empty):
+            a, b = divmod(i, len(empty))
+            return _MOVE[_nth_field(fields, a)][empty[b]]
+        return _Turns(self.board, fields, self.turns)[i - n * len(empty)]
 
     def __iter__(self) -> Iterator[Move]:
-        return iter([m for block in self._blocks() for m in block])
+        order = _fields_of(self.fields)
+        return iter([_SWAP[a][b] for x, a in enumerate(order) for b in order[x + 1:]]
+                    + [_MOVE[a][g] for a in order for g in self.empty]
+                    + list(_Turns(self.board, self.fields, self.turns)))
 
 
 class _Turns:

@@ -35,9 +35,9 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
-                    _misfit, _misfit_sentence, _move_misfit, _moved, _rotate_misfit,
-                    _swap_misfit, _swapped, _tunnel_from, _Tunnels, _update_tunnels, is_zone,
-                    parse_place, place_text, zone_code)
+                    _misfit, _misfit_sentence, _move_misfit, _moved, _part_links,
+                    _rotate_misfit, _swap_misfit, _swapped, _tunnel_from, _Tunnels,
+                    _update_tunnels, is_zone, parse_place, place_text, zone_code)
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
@@ -439,12 +439,12 @@ class SectionXState(State):
         if self._legal is not None:
             return super()._random_move(rng)
         blocks = self._tile_blocks() if self.phase == TILE_PHASE else self._act_blocks()
-        sizes = list(map(_SIZE, blocks))   # every block has ``size``: no Python __len__ calls
-        i = rng._randbelow(sum(sizes))     # what rng.choice does, without randrange's checks
-        for block, size in zip(blocks, sizes):
-            if i < size:
+        # every block has ``size``: no Python __len__ calls; _randbelow is what rng.choice does
+        i = rng._randbelow(sum(map(_SIZE, blocks)))
+        for block in blocks:
+            if i < block.size:
                 return block[i]
-            i -= size
+            i -= block.size
         raise AssertionError("unreachable")
 
     def _move_blocks(self) -> list[Sequence[Move]]:
@@ -461,20 +461,24 @@ class SectionXState(State):
             made = None
             hand = self.hands[self.player]
             if hand:
-                view = self._view.index()
-                kinds, counts = _hand_kinds(hand)
-                made = _Placements(kinds, counts, view.empty, view.fit_keys())
+                view = self._view
+                if not view.indexed:
+                    view.index()
+                kinds, counts = _HAND_KINDS.get(hand) or _hand_kinds(hand)
+                made = _Placements(kinds, counts, view.empty, view.fits or view.fit_keys())
             self._memo["placements"] = made
         return made
 
     def _tile_blocks(self) -> list[Sequence[Move]]:
         """Every legal phase-2 action (SX-07 … SX-11, SX-I3): places, swaps, moves, turns;
         made once per state."""
-        blocks = self._memo.get("tile blocks")
+        memo = self._memo
+        blocks = memo.get("tile blocks")
         if blocks is None:
             placements = self._placements()
-            blocks = self._memo["tile blocks"] = ([] if placements is None else [placements])
-            blocks += self._rearrangements()
+            blocks = memo["tile blocks"] = self._rearrangements()
+            if placements is not None:
+                blocks.insert(0, placements)
         return blocks
 
     def _rearrangements(self) -> list[Sequence[Move]]:
@@ -482,15 +486,17 @@ class SectionXState(State):
         p = self.player
         board = self.board
         strict = self.game.strict_fit
-        view = self._view.index()
+        view = self._view
+        if not view.indexed:
+            view.index()
         empty = view.empty
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged. Sets of fields are
         # bit masks (bit f for field f), so the moves are counted without listing them.
         foreign = 0                         # fields in another player's tunnel (SX-13)
-        for q, tunnel, _ in self._held_tunnels().values():
+        for q, tunnel, _ in (self._held or self._held_tunnels()).values():
             if q != p:
                 foreign |= tunnel[2]
-        prisoners = self._prisoners()
+        prisoners = self._pris or self._prisoners()
         hiders = prisoners.alone[p] & ~foreign
         rotatable = view.tiled_mask & ~(foreign | prisoners.crowded)
         if not strict and not hiders:     # nothing to check per pair
@@ -536,16 +542,19 @@ class SectionXState(State):
                     for d in ds:
                         if d is not None:
                             blocked.add(d[0])
+        # counted from a part's links unsorted and not kept: a fresh board (after the tile
+        # action) has none kept, and joined() sorts them only if a step is picked
         near = self._view.near
-        joined = []
+        board = self.board
         size = 0
         for src in sources:     # few: plain loops cost less than comprehensions or map
-            dsts = near.get(src) or self.joined(src)
-            joined.append(dsts)
+            dsts = near.get(src)
+            if dsts is None:
+                dsts = _part_links(board, src) if src >= 0 else self.joined(src)
             for dst in dsts:
                 if dst not in blocked:
                     size += 1
-        return _Steps(sources, joined, blocked, size)
+        return _Steps(sources, self.joined, blocked, size)
 
     def _step_block(self, p: int, dst: int, occ: dict[int, list[int]]) -> Illegal | None:
         """Why ``p`` may not step onto ``dst`` (SX-17, SX-18, SX-13, SX-I6), or ``None``."""
@@ -572,10 +581,13 @@ class SectionXState(State):
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
-        parts = self._view.index().parts
+        view = self._view
+        if not view.indexed:
+            view.index()
+        parts = view.parts
         taken: set[int] = set()         # the parts of tunnels that hold a door
         mine = {}
-        for q, tunnel, part in self._held_tunnels().values():
+        for q, tunnel, part in (self._held or self._held_tunnels()).values():
             taken |= tunnel[1]
             if q == p:
                 mine[part] = tunnel[1]
