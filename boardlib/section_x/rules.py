@@ -32,7 +32,7 @@ from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
                     ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0,
-                    _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
+                    _BACK, _CAPACITY, _FIELD_BIT, _NUM_PARTS, _OCEAN_NEIGH, _OUTLINE,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
                     _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
                     _misfit, _misfit_sentence, _move_misfit, _moved, _rotate_misfit,
@@ -1290,9 +1290,17 @@ _TURNS: tuple[int, ...] = tuple(len(rows[0]) for rows in _OTHER_ROTATIONS)
 _TURN_COUNTS: tuple[int, ...] = tuple(sorted(set(_TURNS)))
 
 
-# Per field c: (n, d) for each ocean neighbour n, c lying in direction d from n.
-_FACED_BY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((n, _BACK[d]) for d, n in _OCEAN_NEIGH[c]) for c in range(len(FIELDS)))
+# Per field c and tile outline m (the outlines that occur): (n, bits) for each ocean
+# neighbour n, bits being what a tile of that outline on c adds to n's fit key (see
+# .board._FACE_BITS), so that a change XORs them in without working them out.
+_OUTLINES_USED = frozenset(m for rots in _OUTLINE for m in rots)
+_FIT_DELTAS: tuple[list[tuple[tuple[int, int], ...] | None], ...] = tuple(
+    [tuple((n, 1 << (_BACK[d] + 6) | (m >> d & 1) << _BACK[d]) for d, n in _OCEAN_NEIGH[c])
+     if m in _OUTLINES_USED else None for m in range(64)]
+    for c in range(len(FIELDS)))
+# Per field f and count k: the codes of f's first k parts, to splice into a parts list.
+_PART_RUNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(range(4 * f, 4 * f + k)) for k in range(5)) for f in range(len(FIELDS)))
 _ISLAND_FACING = _FACING_FIELDS[ISLAND]     # the fields facing the island
 
 
@@ -1476,11 +1484,11 @@ class _BoardView:
             # tile puts in its own: both by direction, so one XOR does it
             fits = list(fits)
             for c in changed:
+                deltas = _FIT_DELTAS[c]
                 for cell in (old[c], board[c]):
                     if cell is not None:
-                        faces = _FACE_BITS[cell[0]][cell[1]]
-                        for n, d in _FACED_BY[c]:
-                            fits[n] ^= faces[d]
+                        for n, bits in deltas[_OUTLINE[cell[0]][cell[1]]]:
+                            fits[n] ^= bits
         view.fits = fits
         view.indexed = indexed = self.indexed
         if indexed:
@@ -1488,7 +1496,7 @@ class _BoardView:
             turn_masks = list(self.turn_masks)
             for f in changed:
                 was, cell = old[f], board[f]
-                bit = 1 << f
+                bit = _FIELD_BIT[f]      # not 1 << f: masks are big integers, each made anew
                 if was is not None:
                     turn_masks[_TURNS[was[0]]] ^= bit
                 if cell is not None:
@@ -1498,8 +1506,8 @@ class _BoardView:
                 if parts is self.parts:
                     parts = list(parts)
                 lo = bisect_left(parts, 4 * f)
-                hi = bisect_left(parts, 4 * f + 4, lo)
-                parts[lo:hi] = range(4 * f, 4 * f + (0 if cell is None else _NUM_PARTS[cell[0]]))
+                hi = lo if was is None else lo + _NUM_PARTS[was[0]]
+                parts[lo:hi] = _PART_RUNS[f][0 if cell is None else _NUM_PARTS[cell[0]]]
                 if (was is None) != (cell is None):    # a move or a placement
                     if empty is self.empty:
                         empty = list(empty)
