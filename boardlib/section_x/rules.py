@@ -34,7 +34,7 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0,
                     _BACK, _CAPACITY, _FIELD_BIT, _NUM_PARTS, _OCEAN_NEIGH, _OUTLINE,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
-                    _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
+                    _PLACE_CODES, _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
                     _misfit, _misfit_sentence, _move_misfit, _moved, _rotate_misfit,
                     _swap_misfit, _swapped, _tunnel_from, _Tunnels, _update_tunnels, is_zone,
                     parse_place, place_text, zone_code)
@@ -849,14 +849,19 @@ class SectionXState(State):
     def _apply_door(self, move: Door, events: list[tuple[str, str]]) -> "SectionXState":
         """SX-13, SX-I5: a door from the hand or moved; the turn ends."""
         p = self.player
-        dst = parse_place(move.dst)
+        # the texts the engine writes are looked up at once; parse_place reads the others
+        dst = _PLACE_CODES.get(move.dst)
+        if dst is None:
+            dst = parse_place(move.dst)
         doors = list(self.doors[p])
         if move.src is None:
             slot = doors.index(None)
             events.append(("SX-13", f"player {p} puts a door on {move.dst} and owns "
                            "its tunnel"))
         else:
-            src = parse_place(move.src)
+            src = _PLACE_CODES.get(move.src)
+            if src is None:
+                src = parse_place(move.src)
             slot = 0 if doors[0] is not None and doors[0][0] == src else 1   # DOORS == 2
             events.append(("SX-I5", f"player {p} moves a door from {move.src} to "
                            f"{move.dst}"))
@@ -888,7 +893,7 @@ class SectionXState(State):
         # where it was: only the touched ones are looked at.
         changed_mask = 0
         for f in changed:
-            changed_mask |= 1 << f
+            changed_mask |= _FIELD_BIT[f]
         touched = []        # a plain loop: a comprehension costs a function call
         for entry in self._held_tunnels().values():
             if entry[1][3] & changed_mask:
@@ -1358,9 +1363,10 @@ class _Prisoners:
             if rest:
                 occ[src] = rest
             full.discard(src)
-            f = src >> 2
-            if not any(4 * f + i in occ for i in range(4)):
-                crowded &= ~(1 << f)
+            if not rest:                # is the field empty now? (no generator for it)
+                c = src & ~3
+                if c not in occ and c + 1 not in occ and c + 2 not in occ and c + 3 not in occ:
+                    crowded &= ~_FIELD_BIT[src >> 2]
             _update_alone(alone, board, src, rest)
         if dst >= 0 or is_zone(dst):
             here = occ[dst] = sorted(occ.get(dst, []) + [k])
@@ -1369,7 +1375,7 @@ class _Prisoners:
             else:
                 if len(here) >= _CAPACITY[board[dst >> 2][0]]:
                     full.add(dst)
-                crowded |= 1 << (dst >> 2)
+                crowded |= _FIELD_BIT[dst >> 2]
                 _update_alone(alone, board, dst, here)
         new.crowded = crowded
         sources = new.sources = self.sources.copy()
@@ -1387,9 +1393,10 @@ def _update_alone(alone: list[int], board: tuple, c: int, ks: list[int]) -> None
     """Set ``alone`` (see :class:`_Prisoners`) right for part ``c`` holding prisoners ``ks``."""
     tile = board[c >> 2][0]
     if _HIDING[tile]:                   # one part: the field's bit is the part's
-        bit = 1 << (c >> 2)
+        bit = _FIELD_BIT[c >> 2]
+        others = ~bit
         for q, fields in enumerate(alone):
-            alone[q] = fields & ~bit
+            alone[q] = fields & others
         if ks and all(j // PRISONERS == ks[0] // PRISONERS for j in ks):
             alone[ks[0] // PRISONERS] |= bit
 
