@@ -873,7 +873,8 @@ class SectionXState(State):
                     if entry[2] == src:
                         del held[entry[1][0]]
                         break
-            tunnel = self._view.tunnel_of(dst)
+            # searched here, not kept in the view: the next state gets it in ``held``
+            tunnel = _tunnel_from(self.board, dst)
             held[tunnel[0]] = (p, tunnel, dst)
         doors[slot] = (dst, self.stamp)
         doors_now = self.doors[:p] + (tuple(doors),) + self.doors[p + 1:]
