@@ -928,14 +928,14 @@ class SectionXState(State):
         if not touched:
             self._held = held_before        # never changed once made: shared
             return self
-        tunnel_of = self._view.tunnel_of
+        board = self.board
         held = held_before.copy()
         for entry in touched:
             del held[entry[1][0]]
         merged = False
         for p, _, part in touched:
             part = _carried(part, relocated)
-            tunnel = tunnel_of(part)
+            tunnel = _tunnel_from(board, part)     # seldom asked again: not kept in the view
             merged = merged or tunnel[0] in held
             held[tunnel[0]] = (p, tunnel, part)
         if not merged:
@@ -944,6 +944,7 @@ class SectionXState(State):
         tunnel_before = earlier._view.tunnel_of
         before = {(p, s): tunnel_before(d[0])[2].bit_count() for p, ds in enumerate(earlier.doors)
                   for s, d in enumerate(ds) if d is not None}
+        tunnel_of = self._view.tunnel_of
         by_tunnel: dict[int, list[tuple[int, int]]] = {}
         for p, ds in enumerate(self.doors):
             for s, d in enumerate(ds):
