@@ -356,17 +356,33 @@ def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int, in
     change a tunnel.
 
     Depth-first over the parts' links: :func:`_part_links` written out, as calling it (or
-    helpers shared with it) costs 1.6% of a random game's instructions."""
-    found = {start}
-    stack = [start]
-    fields = reach = 0
+    helpers shared with it) costs 1.6% of a random game's instructions. Most door tunnels
+    are one part: the parts ``start`` opens onto are looked at first, and without any the
+    answer comes without a search (1% of a game). Field bits come from ``_FIELD_BIT``:
+    masks are big integers, and ``1 << f`` would make one each time."""
+    f = start >> 2
+    cell = board[f]
+    m = _PART_MASKS[cell[0]][cell[1]][start & 3]
+    links = _PORT_LINKS[f << 6 | m] or _port_links(f, m)
+    fields = _FIELD_BIT[f]
+    reach = links[2]
+    stack = []
+    for n, back in links[0]:
+        other = board[n]
+        if other is not None:
+            j = _PORT_PART[other[0]][other[1]][back]
+            if j >= 0:
+                stack.append(n * 4 + j)
+    if not stack:
+        return start, frozenset((start,)), fields, reach
+    found = {start, *stack}
     while stack:
         c = stack.pop()
         f = c >> 2
         cell = board[f]
         m = _PART_MASKS[cell[0]][cell[1]][c & 3]
         links = _PORT_LINKS[f << 6 | m] or _port_links(f, m)
-        fields |= 1 << f
+        fields |= _FIELD_BIT[f]
         reach |= links[2]
         for n, back in links[0]:
             other = board[n]
@@ -378,6 +394,9 @@ def _tunnel_from(board: tuple, start: int) -> tuple[int, frozenset[int], int, in
                         found.add(j)
                         stack.append(j)
     return min(found), frozenset(found), fields, reach
+
+
+_FIELD_BIT: tuple[int, ...] = tuple(1 << f for f in range(len(FIELDS)))
 
 
 class _Tunnels:

@@ -32,12 +32,12 @@ from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANCE, GATES, IS_OCEAN,
                     ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0,
-                    _BACK, _CAPACITY, _FACE_BITS, _NUM_PARTS, _OCEAN_NEIGH,
+                    _BACK, _CAPACITY, _FIELD_BIT, _NUM_PARTS, _OCEAN_NEIGH, _OUTLINE,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
-                    _compute_tunnels, _distance_sentence, _field_check, _fit_key, _joined,
-                    _misfit, _misfit_sentence, _move_misfit, _moved, _part_links,
-                    _rotate_misfit, _swap_misfit, _swapped, _tunnel_from, _Tunnels,
-                    _update_tunnels, is_zone, parse_place, place_text, zone_code)
+                    _PLACE_CODES, _compute_tunnels, _distance_sentence, _field_check,
+                    _fit_key, _joined, _misfit, _misfit_sentence, _move_misfit, _moved,
+                    _part_links, _rotate_misfit, _swap_misfit, _swapped, _tunnel_from,
+                    _Tunnels, _update_tunnels, is_zone, parse_place, place_text, zone_code)
 from .catalogue import CATALOGUE
 from .moves import (_END_BLOCK, _MOVE, _OTHER_ROTATIONS, _PATTERNS, _ROTATE, _SWAP,
                     ACT_MOVES, TILE_MOVES, Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile,
@@ -861,14 +861,19 @@ class SectionXState(State):
     def _apply_door(self, move: Door, events: list[tuple[str, str]]) -> "SectionXState":
         """SX-13, SX-I5: a door from the hand or moved; the turn ends."""
         p = self.player
-        dst = parse_place(move.dst)
+        # the texts the engine writes are looked up at once; parse_place reads the others
+        dst = _PLACE_CODES.get(move.dst)
+        if dst is None:
+            dst = parse_place(move.dst)
         doors = list(self.doors[p])
         if move.src is None:
             slot = doors.index(None)
             events.append(("SX-13", f"player {p} puts a door on {move.dst} and owns "
                            "its tunnel"))
         else:
-            src = parse_place(move.src)
+            src = _PLACE_CODES.get(move.src)
+            if src is None:
+                src = parse_place(move.src)
             slot = 0 if doors[0] is not None and doors[0][0] == src else 1   # DOORS == 2
             events.append(("SX-I5", f"player {p} moves a door from {move.src} to "
                            f"{move.dst}"))
@@ -880,7 +885,8 @@ class SectionXState(State):
                     if entry[2] == src:
                         del held[entry[1][0]]
                         break
-            tunnel = self._view.tunnel_of(dst)
+            # searched here, not kept in the view: the next state gets it in ``held``
+            tunnel = _tunnel_from(self.board, dst)
             held[tunnel[0]] = (p, tunnel, dst)
         doors[slot] = (dst, self.stamp)
         doors_now = self.doors[:p] + (tuple(doors),) + self.doors[p + 1:]
@@ -900,7 +906,7 @@ class SectionXState(State):
         # where it was: only the touched ones are looked at.
         changed_mask = 0
         for f in changed:
-            changed_mask |= 1 << f
+            changed_mask |= _FIELD_BIT[f]
         touched = []        # a plain loop: a comprehension costs a function call
         for entry in self._held_tunnels().values():
             if entry[1][3] & changed_mask:
@@ -934,14 +940,14 @@ class SectionXState(State):
         if not touched:
             self._held = held_before        # never changed once made: shared
             return self
-        tunnel_of = self._view.tunnel_of
+        board = self.board
         held = held_before.copy()
         for entry in touched:
             del held[entry[1][0]]
         merged = False
         for p, _, part in touched:
             part = _carried(part, relocated)
-            tunnel = tunnel_of(part)
+            tunnel = _tunnel_from(board, part)     # seldom asked again: not kept in the view
             merged = merged or tunnel[0] in held
             held[tunnel[0]] = (p, tunnel, part)
         if not merged:
@@ -950,6 +956,7 @@ class SectionXState(State):
         tunnel_before = earlier._view.tunnel_of
         before = {(p, s): tunnel_before(d[0])[2].bit_count() for p, ds in enumerate(earlier.doors)
                   for s, d in enumerate(ds) if d is not None}
+        tunnel_of = self._view.tunnel_of
         by_tunnel: dict[int, list[tuple[int, int]]] = {}
         for p, ds in enumerate(self.doors):
             for s, d in enumerate(ds):
@@ -1302,9 +1309,17 @@ _TURNS: tuple[int, ...] = tuple(len(rows[0]) for rows in _OTHER_ROTATIONS)
 _TURN_COUNTS: tuple[int, ...] = tuple(sorted(set(_TURNS)))
 
 
-# Per field c: (n, d) for each ocean neighbour n, c lying in direction d from n.
-_FACED_BY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((n, _BACK[d]) for d, n in _OCEAN_NEIGH[c]) for c in range(len(FIELDS)))
+# Per field c and tile outline m (the outlines that occur): (n, bits) for each ocean
+# neighbour n, bits being what a tile of that outline on c adds to n's fit key (see
+# .board._FACE_BITS), so that a change XORs them in without working them out.
+_OUTLINES_USED = frozenset(m for rots in _OUTLINE for m in rots)
+_FIT_DELTAS: tuple[list[tuple[tuple[int, int], ...] | None], ...] = tuple(
+    [tuple((n, 1 << (_BACK[d] + 6) | (m >> d & 1) << _BACK[d]) for d, n in _OCEAN_NEIGH[c])
+     if m in _OUTLINES_USED else None for m in range(64)]
+    for c in range(len(FIELDS)))
+# Per field f and count k: the codes of f's first k parts, to splice into a parts list.
+_PART_RUNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(range(4 * f, 4 * f + k)) for k in range(5)) for f in range(len(FIELDS)))
 _ISLAND_FACING = _FACING_FIELDS[ISLAND]     # the fields facing the island
 
 
@@ -1362,9 +1377,10 @@ class _Prisoners:
             if rest:
                 occ[src] = rest
             full.discard(src)
-            f = src >> 2
-            if not any(4 * f + i in occ for i in range(4)):
-                crowded &= ~(1 << f)
+            if not rest:                # is the field empty now? (no generator for it)
+                c = src & ~3
+                if c not in occ and c + 1 not in occ and c + 2 not in occ and c + 3 not in occ:
+                    crowded &= ~_FIELD_BIT[src >> 2]
             _update_alone(alone, board, src, rest)
         if dst >= 0 or is_zone(dst):
             here = occ[dst] = sorted(occ.get(dst, []) + [k])
@@ -1373,7 +1389,7 @@ class _Prisoners:
             else:
                 if len(here) >= _CAPACITY[board[dst >> 2][0]]:
                     full.add(dst)
-                crowded |= 1 << (dst >> 2)
+                crowded |= _FIELD_BIT[dst >> 2]
                 _update_alone(alone, board, dst, here)
         new.crowded = crowded
         sources = new.sources = self.sources.copy()
@@ -1391,9 +1407,10 @@ def _update_alone(alone: list[int], board: tuple, c: int, ks: list[int]) -> None
     """Set ``alone`` (see :class:`_Prisoners`) right for part ``c`` holding prisoners ``ks``."""
     tile = board[c >> 2][0]
     if _HIDING[tile]:                   # one part: the field's bit is the part's
-        bit = 1 << (c >> 2)
+        bit = _FIELD_BIT[c >> 2]
+        others = ~bit
         for q, fields in enumerate(alone):
-            alone[q] = fields & ~bit
+            alone[q] = fields & others
         if ks and all(j // PRISONERS == ks[0] // PRISONERS for j in ks):
             alone[ks[0] // PRISONERS] |= bit
 
@@ -1488,11 +1505,11 @@ class _BoardView:
             # tile puts in its own: both by direction, so one XOR does it
             fits = list(fits)
             for c in changed:
+                deltas = _FIT_DELTAS[c]
                 for cell in (old[c], board[c]):
                     if cell is not None:
-                        faces = _FACE_BITS[cell[0]][cell[1]]
-                        for n, d in _FACED_BY[c]:
-                            fits[n] ^= faces[d]
+                        for n, bits in deltas[_OUTLINE[cell[0]][cell[1]]]:
+                            fits[n] ^= bits
         view.fits = fits
         view.indexed = indexed = self.indexed
         if indexed:
@@ -1500,7 +1517,7 @@ class _BoardView:
             turn_masks = list(self.turn_masks)
             for f in changed:
                 was, cell = old[f], board[f]
-                bit = 1 << f
+                bit = _FIELD_BIT[f]      # not 1 << f: masks are big integers, each made anew
                 if was is not None:
                     turn_masks[_TURNS[was[0]]] ^= bit
                 if cell is not None:
@@ -1510,8 +1527,8 @@ class _BoardView:
                 if parts is self.parts:
                     parts = list(parts)
                 lo = bisect_left(parts, 4 * f)
-                hi = bisect_left(parts, 4 * f + 4, lo)
-                parts[lo:hi] = range(4 * f, 4 * f + (0 if cell is None else _NUM_PARTS[cell[0]]))
+                hi = lo if was is None else lo + _NUM_PARTS[was[0]]
+                parts[lo:hi] = _PART_RUNS[f][0 if cell is None else _NUM_PARTS[cell[0]]]
                 if (was is None) != (cell is None):    # a move or a placement
                     if empty is self.empty:
                         empty = list(empty)

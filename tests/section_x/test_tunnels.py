@@ -159,6 +159,12 @@ def test_board_caches_kept_up_to_date_equal_a_full_recomputation():
                 assert tunnel == _tunnel_from(s.board, c)
                 assert sorted(tunnel[1]) == sorted(d for d in comp if comp[d] == comp[c])
                 tunnels_checked += 1
+            if s._held is not None:     # the door tunnels, carried over or found
+                assert sorted(part for _, _, part in s._held.values()) == sorted(
+                    d[0] for ds in s.doors for d in ds if d is not None)
+                for name, (_, tunnel, part) in s._held.items():
+                    assert tunnel == _tunnel_from(s.board, part) and name == tunnel[0]
+                    tunnels_checked += 1
             if s._pris is not None:     # carried over while the prisoners stay put
                 fresh_pris = _Prisoners(s.locs, s.board, s.num_players)
                 assert [getattr(s._pris, a) for a in _Prisoners.__slots__] == [
