@@ -303,16 +303,22 @@ class _Steps:
     def __len__(self) -> int:
         return self.size
 
-    def _moves(self) -> list[Move]:
-        blocked, joined = self.blocked, self.joined
-        return [_STEP[src, dst] for src in self.sources for dst in joined(src)
-                if dst not in blocked]
-
     def __getitem__(self, i: int) -> Move:
-        return self._moves()[i]
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        blocked, joined = self.blocked, self.joined
+        for src in self.sources:    # walked up to the pick: later sources are not looked at
+            for dst in joined(src):
+                if dst not in blocked:
+                    if not i:
+                        return _STEP[src, dst]
+                    i -= 1
+        raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves())
+        blocked, joined = self.blocked, self.joined
+        return iter([_STEP[src, dst] for src in self.sources for dst in joined(src)
+                     if dst not in blocked])
 
 
 class _DoorTargets:
