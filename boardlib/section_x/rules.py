@@ -535,11 +535,9 @@ class SectionXState(State):
         blocked = prisoners.full
         if not self.keys[p]:
             blocked = blocked.copy()
-            for q, ds in enumerate(self.doors):
+            for q, _, door in (self._held or self._held_tunnels()).values():  # every door
                 if q != p:
-                    for d in ds:
-                        if d is not None:
-                            blocked.add(d[0])
+                    blocked.add(door)
         # counted from a part's links unsorted and not kept: a fresh board (after the tile
         # action) has none kept, and joined() sorts them only if a step is picked
         near = self._view.near
