@@ -318,17 +318,32 @@ _FACING_FIELDS: dict[int, frozenset[int]] = {
     code: frozenset(f for f, _ in pairs) for code, pairs in _FACING.items()}
 
 
+def _facing_parts(f: int, code: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per tile id and rotation: the parts of that tile on field ``f`` that open onto the
+    place ``code`` beyond it, sorted, each once (a part may face the island twice)."""
+    edges = [d for d, n in enumerate(NEIGH[f]) if n == code]
+    per_kind = {k: tuple(tuple(sorted({f * 4 + ports[d] for d in edges if ports[d] >= 0}))
+                         for ports in per_rot)
+                for k, per_rot in _KIND_PORT_PART.items()}
+    return tuple(per_kind[k] for k in TILE_KINDS)
+
+
+# Per place beyond the ocean (the island, a zone): the fields facing it in order, each with
+# its _facing_parts table.
+_FACING_PARTS: dict[int, tuple[tuple[int, tuple[tuple[tuple[int, ...], ...], ...]], ...]] = {
+    code: tuple((f, _facing_parts(f, code)) for f in sorted(fields))
+    for code, fields in _FACING_FIELDS.items()}
+
+
 def _joined(board: tuple, code: int) -> tuple[int, ...]:
     """What ``_compute_links(board)[code]`` holds, worked out for this one place."""
-    found = []
     if code < 0:
-        for f, d in _FACING.get(code, ()):
+        found: list[int] = []
+        for f, parts in _FACING_PARTS.get(code, ()):   # fields in order: found stays sorted
             cell = board[f]
             if cell is not None:
-                i = _PORT_PART[cell[0]][cell[1]][d]
-                if i >= 0:
-                    found.append(f * 4 + i)
-        return tuple(sorted(set(found)))   # a part may face the island twice
+                found += parts[cell[0]][cell[1]]
+        return tuple(found)
     return tuple(sorted(_part_links(board, code)))
 
 

@@ -303,59 +303,73 @@ class _Steps:
     def __len__(self) -> int:
         return self.size
 
-    def _moves(self) -> list[Move]:
-        blocked, joined = self.blocked, self.joined
-        return [_STEP[src, dst] for src in self.sources for dst in joined(src)
-                if dst not in blocked]
-
     def __getitem__(self, i: int) -> Move:
-        return self._moves()[i]
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        blocked, joined = self.blocked, self.joined
+        for src in self.sources:    # walked up to the pick: later sources are not looked at
+            for dst in joined(src):
+                if dst not in blocked:
+                    if not i:
+                        return _STEP[src, dst]
+                    i -= 1
+        raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves())
+        blocked, joined = self.blocked, self.joined
+        return iter([_STEP[src, dst] for src in self.sources for dst in joined(src)
+                     if dst not in blocked])
 
 
 class _DoorTargets:
-    """Door moves from ``src`` (None: from the hand) to the sorted ``parts`` outside the
-    tunnels that hold a door (``taken``, SX-14) but for the parts ``own`` of the tunnel
-    whose door is lifted, and except ``src`` itself (SX-I5). ``size``, their number, is
-    counted by the caller."""
+    """Every door move of the player to move (SX-13, SX-14, SX-I5), door by door as
+    ``doors`` lists them: ``(src, own, count)``, ``src`` None for a door from the hand, else
+    the part a door of theirs is lifted from, with ``own`` the parts of that door's tunnel.
+    Each door goes to the sorted ``parts`` outside the tunnels that hold a door (``taken``)
+    but for its ``own``, and not to ``src`` itself: ``count`` moves. ``size``, their sum, and
+    the counts are worked out by the caller. One block for all doors: fewer objects a turn."""
 
-    __slots__ = ("parts", "taken", "own", "src", "size")
+    __slots__ = ("parts", "taken", "doors", "size")
 
-    def __init__(self, parts: list[int], taken: set[int], own: frozenset[int],
-                 src: int | None, size: int) -> None:
+    def __init__(self, parts: list[int], taken: set[int],
+                 doors: list[tuple[int | None, frozenset[int], int]], size: int) -> None:
         self.parts = parts
         self.taken = taken
-        self.own = own
-        self.src = src
+        self.doors = doors
         self.size = size
 
     def __len__(self) -> int:
         return self.size
 
-    def _left_out(self) -> set[int]:
-        if self.src is None:
+    def _left_out(self, src: int | None, own: frozenset[int]) -> set[int]:
+        if src is None:
             return self.taken
-        left_out = self.taken - self.own
-        left_out.add(self.src)
+        left_out = self.taken - own
+        left_out.add(src)
         return left_out
 
     def __getitem__(self, i: int) -> Move:
         if not 0 <= i < self.size:
             raise IndexError(i)
+        for src, own, count in self.doors:
+            if i < count:
+                break
+            i -= count
         # the parts left out are few and all among ``parts``: each one up to the i-th free
         # part moves that part one place on (cheaper than counting the free ones)
         parts = self.parts
-        for c in sorted(self._left_out()):
+        for c in sorted(self._left_out(src, own)):
             if c > parts[i]:
                 break
             i += 1
-        return _DOOR_ROWS[self.src][parts[i]]
+        return _DOOR_ROWS[src][parts[i]]
 
     def __iter__(self) -> Iterator[Move]:
-        table, left_out = _DOOR_ROWS[self.src], self._left_out()
-        return iter([table[c] for c in self.parts if c not in left_out])
+        moves: list[Move] = []
+        for src, own, _ in self.doors:
+            table, left_out = _DOOR_ROWS[src], self._left_out(src, own)
+            moves += [table[c] for c in self.parts if c not in left_out]
+        return iter(moves)
 
 
 # Per byte k of a field mask and its value: the fields it holds, in order.

@@ -511,13 +511,11 @@ class SectionXState(State):
 
     def _act_blocks(self) -> list[Sequence[Move]]:
         """Phase 3 (SX-12): steps while the budget lasts, doors before any step, end turn."""
-        blocks: list[Sequence[Move]] = []
-        if self.used_total < STEPS_PER_TURN:
-            blocks.append(self._steps())
         if self.used_total == 0:
-            blocks += self._door_blocks()
-        blocks.append(_END_BLOCK)
-        return blocks
+            return [self._steps(), self._door_targets(), _END_BLOCK]
+        if self.used_total < STEPS_PER_TURN:
+            return [self._steps(), _END_BLOCK]
+        return [_END_BLOCK]
 
     def _steps(self) -> "_Steps":
         """SX-16: a step of one of your prisoners that has a step left, onto a joined place
@@ -537,11 +535,9 @@ class SectionXState(State):
         blocked = prisoners.full
         if not self.keys[p]:
             blocked = blocked.copy()
-            for q, ds in enumerate(self.doors):
+            for q, _, door in (self._held or self._held_tunnels()).values():  # every door
                 if q != p:
-                    for d in ds:
-                        if d is not None:
-                            blocked.add(d[0])
+                    blocked.add(door)
         # counted from a part's links unsorted and not kept: a fresh board (after the tile
         # action) has none kept, and joined() sorts them only if a step is picked
         near = self._view.near
@@ -577,7 +573,7 @@ class SectionXState(State):
                            "they may move prisoners through it.")
         return None
 
-    def _door_blocks(self) -> list[Sequence[Move]]:
+    def _door_targets(self) -> _DoorTargets:
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
@@ -593,15 +589,16 @@ class SectionXState(State):
                 mine[part] = tunnel[1]
         free = len(parts) - len(taken)
         doors = self.doors[p]
-        blocks = []
-        if None in doors:
-            blocks.append(_DoorTargets(parts, taken, _NO_PARTS, None, free))
+        targets = [(None, _NO_PARTS, free)] if None in doors else []
+        size = len(targets) * free
         for d in doors:
             if d is not None:
                 src = d[0]   # lifting this door frees its own tunnel (SX-I5)
                 own = mine[src]
-                blocks.append(_DoorTargets(parts, taken, own, src, free + len(own) - 1))
-        return blocks
+                count = free + len(own) - 1
+                targets.append((src, own, count))
+                size += count
+        return _DoorTargets(parts, taken, targets, size)
 
     def has_tile_action(self) -> bool:
         """Is any phase-2 action possible (SX-I8: otherwise the phase is skipped)?
