@@ -34,7 +34,7 @@ from .board import (BURIED, FIELD_INDEX, FIELD_TEXT, FIELDS, FREED, GATE_DISTANC
                     ISLAND, ISLAND_FIELDS, OCEAN, OCEAN_INDEX, ZONE0,
                     _BACK, _CAPACITY, _FIELD_BIT, _NUM_PARTS, _OCEAN_NEIGH, _OUTLINE,
                     _FACING_FIELDS, _FIELD_CHECK, _HIDING, _KIND_NO, _compute_links,
-                    _PLACE_CODES, _compute_tunnels, _distance_sentence, _field_check,
+                    _compute_tunnels, _distance_sentence, _field_check,
                     _fit_key, _joined, _misfit, _misfit_sentence, _move_misfit, _moved,
                     _part_links, _rotate_misfit, _swap_misfit, _swapped, _tunnel_from,
                     _Tunnels, _update_tunnels, is_zone, parse_place, place_text, zone_code)
@@ -438,7 +438,7 @@ class SectionXState(State):
         crowded board: the drawn index is looked up block by block (see :class:`_Rows`)."""
         if self._legal is not None:
             return super()._random_move(rng)
-        blocks = self._tile_blocks() if self.phase == TILE_PHASE else self._act_blocks()
+        blocks = self._move_blocks()
         # every block has ``size``: no Python __len__ calls; _randbelow is what rng.choice does
         i = rng._randbelow(sum(map(_SIZE, blocks)))
         for block in blocks:
@@ -461,11 +461,9 @@ class SectionXState(State):
             made = None
             hand = self.hands[self.player]
             if hand:
-                view = self._view
-                if not view.indexed:
-                    view.index()
-                kinds, counts = _HAND_KINDS.get(hand) or _hand_kinds(hand)
-                made = _Placements(kinds, counts, view.empty, view.fits or view.fit_keys())
+                view = self._view.index()
+                kinds, counts = _hand_kinds(hand)
+                made = _Placements(kinds, counts, view.empty, view.fit_keys())
             self._memo["placements"] = made
         return made
 
@@ -486,9 +484,7 @@ class SectionXState(State):
         p = self.player
         board = self.board
         strict = self.game.strict_fit
-        view = self._view
-        if not view.indexed:
-            view.index()
+        view = self._view.index()
         empty = view.empty
         # SX-08 with SX-09, SX-10, SX-13: which tiles may be rearranged. Sets of fields are
         # bit masks (bit f for field f), so the moves are counted without listing them.
@@ -577,10 +573,7 @@ class SectionXState(State):
         """SX-13, SX-14, SX-I5: a door of yours (from the hand, or lifted from its part)
         onto any part of a tunnel that has no other door."""
         p = self.player
-        view = self._view
-        if not view.indexed:
-            view.index()
-        parts = view.parts
+        parts = self._view.index().parts
         taken: set[int] = set()         # the parts of tunnels that hold a door
         mine = {}
         for q, tunnel, part in (self._held or self._held_tunnels()).values():
@@ -858,19 +851,14 @@ class SectionXState(State):
     def _apply_door(self, move: Door, events: list[tuple[str, str]]) -> "SectionXState":
         """SX-13, SX-I5: a door from the hand or moved; the turn ends."""
         p = self.player
-        # the texts the engine writes are looked up at once; parse_place reads the others
-        dst = _PLACE_CODES.get(move.dst)
-        if dst is None:
-            dst = parse_place(move.dst)
+        dst = parse_place(move.dst)
         doors = list(self.doors[p])
         if move.src is None:
             slot = doors.index(None)
             events.append(("SX-13", f"player {p} puts a door on {move.dst} and owns "
                            "its tunnel"))
         else:
-            src = _PLACE_CODES.get(move.src)
-            if src is None:
-                src = parse_place(move.src)
+            src = parse_place(move.src)
             slot = 0 if doors[0] is not None and doors[0][0] == src else 1   # DOORS == 2
             events.append(("SX-I5", f"player {p} moves a door from {move.src} to "
                            f"{move.dst}"))
