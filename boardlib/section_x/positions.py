@@ -34,7 +34,9 @@ def position(*, players: int = 2, tiles: Mapping[str, tuple[str, int]] | None = 
     order, player by player); ``steps`` gives per player the steps already taken
     by their prisoners this turn (in the same order as ``prisoners``);
     ``stack`` lists kinds for the top of the stack (drawn first). All other
-    tiles go, in id order, to the bottom of the stack. ``keys_left`` says which
+    tiles go, in id order, to the bottom of the stack. In phase 2 the player to move has
+    always drawn a tile in phase 1 (SX-06): unless ``hands`` gives them a hand (an empty
+    one too), they hold one straight. ``keys_left`` says which
     players still have their key this round (SX-I6); other keyword arguments are
     game options (``keys``, ``strict_fit``, ``round_target``, ``max_turns``, ``seed``).
     """
@@ -50,7 +52,10 @@ def position(*, players: int = 2, tiles: Mapping[str, tuple[str, int]] | None = 
         raise ValueError(f"no {kind} tile left (SX-I2 has only {k.count})")
 
     board = {field: [take(kind), rot] for field, (kind, rot) in (tiles or {}).items()}
-    hand_lists = [[take(k) for k in (hands or {}).get(p, ())] for p in range(players)]
+    hands = dict(hands or {})
+    if phase == "tile" and player not in hands:
+        hands[player] = ["straight"]
+    hand_lists = [[take(k) for k in hands.get(p, ())] for p in range(players)]
     top = [take(k) for k in (stack or ())]
     stack_ids = free + list(reversed(top))          # the end of the list is the top
     places = []

@@ -21,9 +21,12 @@ import networkx as nx
 
 from boardlib.grids.hex import Hex, opposite
 
-from .board import FIELDS, GATE_OF, ISLAND_FIELDS, is_zone, parse_place, place_text
-from .rules import PRISONERS, SectionXState
-from .tiles import TILE_KINDS, part_masks
+from .board import (FIELD_INDEX, FIELDS, GATE_OF, IS_OCEAN, ISLAND_FIELDS, OCEAN_INDEX, is_zone,
+                    parse_place, place_text)
+from .fit import misfit
+from .index import FITTING, fit_key
+from .state import SectionXPosition as SectionXState
+from .tiles import KIND_NUMBER, KINDS, PRISONERS, TILE_KINDS, distinct_rotations, outline
 
 ISLAND_NODE = "island"
 
@@ -56,14 +59,15 @@ def tunnel_graph(state: SectionXState) -> nx.Graph:
         name = zone_node(gate)
         g.add_node(name, kind="zone", gate=gate, capacity=1, hiding=False, door=None, owner=None,
                    prisoners=occupants.get(name, []))
-    doors = {place_text(d[0]): p for p, ds in enumerate(state.doors) for d in ds if d is not None}
+    doors = {place_text(d.part): p for p, row in enumerate(state.doors) for d in row
+             if d is not None}
     tiles: dict[Hex, tuple[int, ...]] = {}
-    for f, cell in enumerate(state.board):
-        if cell is None:
+    for f, laid in enumerate(state.board):
+        if laid is None:
             continue
         field = FIELDS[f]
-        kind = TILE_KINDS[cell[0]]
-        masks = part_masks(kind, cell[1])
+        kind = laid.kind
+        masks = laid.part_ports
         tiles[field] = masks
         for i, m in enumerate(masks):
             name = part_node(field, i)
@@ -237,45 +241,96 @@ def graph_edges(g: nx.Graph) -> set[frozenset[str]]:
 
 
 def check_engine_agrees(state: SectionXState) -> None:
-    """Raise AssertionError unless the engine's adjacency, tunnels, owners and escape
-    distances match the graph."""
+    """Raise AssertionError unless the engine's index and the bots' escape distances agree
+    with the plain definitions (:func:`check_index`, :func:`check_escape_distances`)."""
     g = tunnel_graph(state)
-    engine = links_as_text(state)
-    graph = graph_edges(g)
-    assert engine == graph, f"engine links differ from the graph: {engine ^ graph}"
+    check_index(state, g)
+    check_escape_distances(state, g)
+
+
+def check_index(state: SectionXState, g: nx.Graph | None = None) -> None:
+    """Raise AssertionError unless every structure of the engine's index (``state.index``,
+    ``state.prisoners``, ``state.door_index``, see :mod:`.index`) says what the plain
+    definitions say: the networkx graph ``g`` of the state for places joined, tunnels,
+    their lengths and owners, :func:`.fit.misfit` for the rotations that fit, the prisoners'
+    places for who stands where."""
+    g = tunnel_graph(state) if g is None else g
+    index = state.index
+    board = state.board
+    # the fields by what lies on them, and every part
+    assert index.empty_fields == tuple(f for f in OCEAN_INDEX if board[f] is None)
+    assert index.tiled_fields == tuple(f for f in OCEAN_INDEX if board[f] is not None)
+    graph_parts = sorted(parse_place(n) for n, kind in g.nodes(data="kind") if kind == "part")
+    assert list(index.parts) == graph_parts, "the index's parts differ from the graph's"
+    # places joined (SX-I4): the graph's neighbours
+    for node in g:
+        place = parse_place(node)
+        assert {place_text(c) for c in index.joined(place)} == set(g[node]), \
+            f"the places joined to {node} differ from the graph's"
+        assert list(index.joined(place)) == sorted(index.joined(place))
+    assert links_as_text(state) == graph_edges(g), "engine links differ from the graph"
+    # tunnels (SX-I5): the connected components of parts, their lengths and owners (SX-13)
+    components = tunnels(g)
+    component = {n: t for t in components for n in t}
+    for node, parts in component.items():
+        tunnel = index.tunnel(parse_place(node))
+        assert {place_text(c) for c in tunnel.parts} == set(parts), \
+            f"the tunnel through {node} differs from the graph's component"
+        assert tunnel.size == len({g.nodes[n]["field"] for n in parts}), \
+            f"the length of {node}'s tunnel differs"
+        assert state.tunnel_owner(parse_place(node)) == g.nodes[node]["owner"], \
+            f"the owner of {node} differs"
     comp, sizes = state.tunnels()
-    by_engine: dict[int, set[str]] = {}
-    for code, t in comp.items():
-        by_engine.setdefault(t, set()).add(place_text(code))
-    found = tunnels(g)
-    assert sorted(map(sorted, by_engine.values())) == sorted(map(sorted, found)), \
-        "engine tunnels differ from the graph's components"
-    length = {n: len({g.nodes[m]["field"] for m in t}) for t in found for n in t}
-    for code, t in comp.items():
-        name = place_text(code)
-        assert state.tunnel_owner(code) == g.nodes[name]["owner"], f"owner of {name} differs"
-        assert sizes[t] == length[name], f"length of {name}'s tunnel differs"
-    # the tunnels the rules themselves use: those holding a door, found part by part
-    component = {n: t for t in found for n in t}
-    held = state._held_tunnels()
-    doors = [(p, d[0]) for p, ds in enumerate(state.doors) for d in ds if d is not None]
-    assert len(held) == len(doors), "a tunnel holds two doors"
-    for p, code in doors:
-        owner, (least, parts, fields, reach), part = held[state._view.tunnel_of(code)[0]]
-        name = place_text(code)
-        assert owner == p and g.nodes[name]["owner"] == p, f"owner of {name} differs"
-        assert part == code, f"the door on {name} is recorded on {place_text(part)}"
-        assert {place_text(c) for c in parts} == set(component[name]), \
-            f"the tunnel through {name} differs from the graph's component"
-        assert least == min(parts) and fields.bit_count() == length[name], \
-            f"the tunnel through {name} is named or measured wrongly"
-        # its reach: its fields and the ocean fields its openings face, linked or not
-        reached = {h for m in component[name] for h in [g.nodes[m]["field"]] + [
-            g.nodes[m]["field"].neighbor(d) for d in range(6) if g.nodes[m]["ports"] >> d & 1]}
-        assert reach == sum(1 << f for f, h in enumerate(FIELDS) if h in reached
-                            and h not in ISLAND_FIELDS and h not in GATE_OF), \
-            f"the reach of the tunnel through {name} differs"
-    # the bots' escape distances (engine, breadth-first) are the graph's shortest routes
+    assert sorted(map(sorted, _groups(comp).values())) == sorted(
+        sorted(parse_place(n) for n in t) for t in components)
+    # the doors' tunnels
+    doors = {(p, slot): d for p, row in enumerate(state.doors) for slot, d in enumerate(row)
+             if d is not None}
+    held = state.door_index.held
+    assert {(h.player, h.slot): h.door for h in held} == doors
+    for h in held:
+        name = place_text(h.door.part)
+        assert {place_text(c) for c in h.tunnel.parts} == set(component[name])
+        assert g.nodes[name]["door"] == h.player == state.door_at(h.door.part)
+    assert set(state.door_index.holding) == {parse_place(n) for n in g
+                                             if g.nodes[n]["owner"] is not None}
+    for player in range(state.num_players):
+        assert state.door_index.foreign_fields(player) == {
+            FIELD_INDEX[g.nodes[n]["field"]] for n in g
+            if g.nodes[n]["owner"] not in (None, player)}
+    # the tunnels' reach: their fields and the ocean fields around them
+    for tunnel in index.all_tunnels():
+        assert tunnel.reach == {h for f in tunnel.fields for h in [f] + [
+            FIELD_INDEX[n] for n in FIELDS[f].neighbors() if n in FIELD_INDEX
+            and IS_OCEAN[FIELD_INDEX[n]]]}
+    # the fit keys, and the rotations that fit (SX-07) for the kinds in the hand of the
+    # player to move
+    assert index.fit_keys == tuple(fit_key(board, f) for f in index.empty_fields)
+    hand = sorted({KIND_NUMBER[TILE_KINDS[t]] for t in state.hands[state.player]})
+    for f, key in zip(index.empty_fields, index.fit_keys):
+        for k in hand:
+            kind = KINDS[k]
+            plain = tuple(r for r in distinct_rotations(kind)
+                          if misfit(board, f, outline(kind, r)) is None)
+            assert FITTING[k][key] == index.fitting(f, k) == plain, \
+                f"the rotations of a {kind.name} that fit {FIELDS[f]} differ"
+    assert index.count_fitting(hand) == sum(
+        len(index.fitting(f, k)) for f in index.empty_fields for k in hand)
+    # who stands where (SX-17, SX-18)
+    at: dict[int, list[int]] = {}
+    for k, c in enumerate(state.locs):
+        if c >= 0 or is_zone(c):
+            at.setdefault(c, []).append(k)
+    assert state.prisoners.at == {c: tuple(ks) for c, ks in at.items()}
+    assert state.prisoners.full == frozenset(
+        c for c, ks in at.items() if len(ks) >= state.capacity(c))
+    assert state.prisoners.fields == frozenset(c // 4 for c in at if c >= 0)
+
+
+def check_escape_distances(state: SectionXState, g: nx.Graph | None = None) -> None:
+    """Raise AssertionError unless the bots' escape distances (engine, breadth-first, see
+    :mod:`.routes`) are the lengths of the graph's shortest escape routes."""
+    g = tunnel_graph(state) if g is None else g
     for player in range(state.num_players):
         for avoid_full, use_key in ((False, True), (True, True), (True, False)):
             distances = state.escape_distances(player, avoid_full, use_key)
@@ -288,6 +343,13 @@ def check_engine_agrees(state: SectionXState) -> None:
                                                f" engine {engine}, graph {graph_steps}")
 
 
+def _groups(comp: dict[int, int]) -> dict[int, list[int]]:
+    groups: dict[int, list[int]] = {}
+    for c, t in comp.items():
+        groups.setdefault(t, []).append(c)
+    return groups
+
+
 def places(names: Iterable[str]) -> list[int]:
     """Place codes for place names (helper for tests and widgets)."""
     codes = [parse_place(n) for n in names]
@@ -298,4 +360,5 @@ def places(names: Iterable[str]) -> list[int]:
 
 __all__ = ["tunnel_graph", "tunnels", "tunnel_of", "tunnel_length", "owner_of", "passable",
            "step_graph", "reachable", "escape_route", "escape_routes", "check_engine_agrees",
+           "check_index", "check_escape_distances",
            "ISLAND_NODE", "zone_node", "part_node"]

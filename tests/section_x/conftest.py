@@ -128,3 +128,29 @@ class CorridorGame(SectionXGame):
                             hands={p: [rng.choice(HAND_KINDS)] for p in range(n)},
                             player=rng.randrange(n), **opts)
         return self.state_from_dict(prepared.to_dict())   # the same position, in this game
+
+
+class CrowdedGame(SectionXGame):
+    """Section X from a crowded board: 40 tiles laid at random and few left in the stack.
+
+    Random play seldom uses up the tiles (most tile actions rearrange); from here the
+    tiles run out within a few turns and the round ends for that (SX-I7), again and again.
+    """
+
+    def new_initial_state(self) -> SectionXState:
+        from boardlib.section_x.board import OCEAN
+        from boardlib.section_x.tiles import TILE_KINDS, distinct_rotations
+
+        rng = random.Random(self.options["seed"])
+        n = self.num_players
+        kinds = list(TILE_KINDS)
+        rng.shuffle(kinds)
+        fields = rng.sample(OCEAN, 40)
+        tiles = {f"{h.q},{h.r}": (k.name, rng.choice(distinct_rotations(k)))
+                 for h, k in zip(fields, kinds)}
+        hands = {p: [k.name for k in kinds[40 + 2 * p:42 + 2 * p]] for p in range(n)}
+        opts = dict(self.options)
+        opts.pop("players")
+        prepared = position(players=n, tiles=tiles, hands=hands, player=rng.randrange(n),
+                            **opts)
+        return self.state_from_dict(prepared.to_dict())

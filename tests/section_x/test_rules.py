@@ -50,7 +50,10 @@ def test_SX_02_material_per_player():
     s = boardlib.load("section_x", players=4).new_initial_state()
     assert len(s.locs) == 32                       # 8 prisoners per colour
     assert all(ds == (None, None) for ds in s.doors)   # 2 doors each, in hand
-    assert s.keys == (True, True, True, True)     # 1 key each (SX-I6)
+    # 1 key each, which does something only in the keys variant (SX-I6, off by default)
+    assert s.keys == (False,) * 4
+    assert boardlib.load("section_x", players=4, keys=True).new_initial_state().keys == \
+        (True,) * 4
     assert len(s.stack) + sum(map(len, s.hands)) == 54
 
 
@@ -390,13 +393,14 @@ def test_SX_I5_doors_place_move_and_stay_with_their_part_on_a_split():
 
 
 def test_SX_I6_key_passes_a_door_once_per_round():
-    s = act(tiles=EAST, doors={0: ["2,0/0"]}, player=1)
+    s = act(tiles=EAST, doors={0: ["2,0/0"]}, player=1, keys=True)
     after = s.apply(Step("island", "2,0/0"))
     assert after.keys == (True, False) and "SX-I6" in rules_of(after)
     again = act(tiles={"2,0": ("hiding", 0), "3,0": ("straight", 0)}, doors={0: ["2,0/0"]},
-                player=1, keys_left=[True, False])
+                player=1, keys_left=[True, False], keys=True)
     assert refused(again, Step("island", "2,0/0")) == "SX-I6"
-    renewed = round_end_position(keys_left=[True, False]).apply(Step("3,0/0", "zone 0"))
+    renewed = round_end_position(keys_left=[True, False], keys=True).apply(
+        Step("3,0/0", "zone 0"))
     assert renewed.keys == (True, True)                      # a new round gives the key back
     off = act(tiles=EAST, doors={0: ["2,0/0"]}, player=1, keys=False)
     assert refused(off, Step("island", "2,0/0")) == "SX-13"
@@ -414,8 +418,11 @@ def test_SX_I7_round_target_option_and_empty_supply():
 
 
 def test_SX_I8_phase_two_skipped_when_no_tile_action(monkeypatch):
-    s = position()                                     # empty board, empty hand
-    assert s.has_tile_action() is False
+    # empty board, empty hand: no tile action, so no game waits in phase 2 here (and no
+    # player is without a tile in phase 2: each turn begins with a draw)
+    with pytest.raises(InvalidInputError, match="SX-06"):
+        position(hands={0: []})
+    assert act(hands={0: []}).has_tile_action() is False
     t = act(player=1)
     monkeypatch.setattr(SectionXState, "has_tile_action", lambda self: False)
     after = t.apply(EndTurn())
