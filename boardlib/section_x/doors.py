@@ -84,39 +84,44 @@ class DoorMoves(MoveList):
     def __init__(self, state: SectionXPosition) -> None:
         p = state.player
         self.parts = state.index.parts
-        taken = state.door_index.holding.keys()
-        free = len(self.parts) - len(taken)
-        # per door that may move: its place (None: from the hand), the parts it may not go
-        # to, and how many it may
-        self.choices: list[tuple[int | None, list[int], int]] = []
+        self.door_index = state.door_index
+        free = len(self.parts) - self.door_index.taken()
+        # per door that may move (None: one from the hand), how many moves it has
+        self.choices: list[tuple[HeldTunnel | None, int]] = []
         if None in state.doors[p]:
-            self.choices.append((None, sorted(taken), free))
-        for held in state.door_index.held:
-            if held.player == p:
-                own = held.tunnel.parts
-                left_out = sorted((taken - own) | {held.door.part})
-                self.choices.append((held.door.part, left_out, free + len(own) - 1))
-        self.size = sum(count for _, _, count in self.choices)
+            self.choices.append((None, free))
+        for held in self.door_index.held:
+            if held.player == p:     # lifting it frees its own tunnel, but for its own part
+                self.choices.append((held, free + len(held.tunnel.parts) - 1))
+        self.size = sum(count for _, count in self.choices)
+
+    def left_out(self, door: HeldTunnel | None) -> list[int]:
+        """The parts ``door`` may not go to, sorted."""
+        taken = self.door_index.taken_parts
+        if door is None:
+            return taken
+        own = door.tunnel.parts
+        return sorted([c for c in taken if c not in own] + [door.door.part])
 
     def __iter__(self) -> Iterator[Move]:
-        for src, left_out, _ in self.choices:
-            skip = set(left_out)
-            src_text = None if src is None else place_text(src)
+        for door, _ in self.choices:
+            skip = set(self.left_out(door))
+            src = None if door is None else place_text(door.door.part)
             for part in self.parts:
                 if part not in skip:
-                    yield Door(place_text(part), src_text)
+                    yield Door(place_text(part), src)
 
     def nth(self, i: int) -> Move:
-        for src, left_out, count in self.choices:
+        for door, count in self.choices:
             if i < count:
                 break
             i -= count
         parts = self.parts
-        for part in left_out:   # each part left out before the i-th free one moves it one on
-            if part > parts[i]:
+        for part in self.left_out(door):  # each part left out before the i-th free one
+            if part > parts[i]:           # moves it one on
                 break
             i += 1
-        return Door(place_text(parts[i]), None if src is None else place_text(src))
+        return Door(place_text(parts[i]), None if door is None else place_text(door.door.part))
 
 
 def place_door(draft: Draft, move: Door) -> None:
@@ -181,6 +186,9 @@ def settle_joined_tunnels(draft: Draft, before: SectionXPosition) -> None:
 def carried_doors(doors: tuple[tuple[PlacedDoor | None, ...], ...],
                   relocated: dict[int, int]) -> tuple[tuple[PlacedDoor | None, ...], ...]:
     """SX-I5: doors travel with the tiles ``relocated`` from field to field."""
+    if not any(d is not None and field_of(d.part) in relocated for row in doors for d in row):
+        return doors
+
     def carried(door: PlacedDoor | None) -> PlacedDoor | None:
         if door is None or field_of(door.part) not in relocated:
             return door

@@ -17,11 +17,32 @@ as its board); its answers are worked out when first asked for and then kept.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from bisect import bisect_left, insort
+from typing import Any, Callable, Generic, NamedTuple, Sequence, TypeVar
 
 from .board import (BEYOND, FIELDS, ISLAND, OCEAN_INDEX, OFF_BOARD, OPPOSITE, ZONES, Board,
                     PlacedDoor, zone_code)
 from .tiles import KINDS, PRISONERS, TILE_KINDS, distinct_rotations, outline, part_masks
+
+T = TypeVar("T")
+
+
+class cached(Generic[T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at each first
+    read, which costs more than most of what is cached here): the value is worked out when
+    first read and kept in the instance."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self        # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
+
 
 # --- tables per tile and rotation, made once -------------------------------------------------
 
@@ -102,59 +123,95 @@ class Tunnel(NamedTuple):
 class BoardIndex:
     """What the rules look up about one board (see the module docstring).
 
-    ``earlier``: the index of a board this one was made from by a tile action or a collapse;
-    its tunnels that no changed field reaches, and the fit keys of empty fields that touch
-    no changed field, hold here too and are taken over.
+    ``earlier``: the index of the board this one was made from (by a tile action or a
+    collapse). Only what the changed fields reach is worked out again: the fields and parts
+    lists are updated, the fit keys of the empty fields away from the change are kept, and a
+    tunnel, door index or prisoner index found on the earlier board is taken over when no
+    changed field reaches it.
     """
 
     def __init__(self, board: Board, earlier: BoardIndex | None = None) -> None:
         self.board = board
-        empty: list[int] = []
-        tiled: list[int] = []
-        parts: list[int] = []
-        for f in OCEAN_INDEX:
-            laid = board[f]
-            if laid is None:
-                empty.append(f)
-            else:
-                tiled.append(f)
-                parts.extend(range(4 * f, 4 * f + NUM_PARTS[laid.tile]))
+        self._joined: dict[int, tuple[int, ...]] = {}
+        self._tunnels: dict[int, Tunnel] = {}          # part -> its tunnel, once asked for
+        self._door_indexes: dict[Any, DoorIndex] = {}
+        self._prisoner_indexes: dict[Any, PrisonerIndex] = {}
+        self._changed: frozenset[int] = frozenset()    # the fields changed since earlier
+        # what the index of the earlier board found (not the index itself: no chain of boards)
+        self._earlier_tunnels: dict[int, Tunnel] = {}
+        self._earlier_joined: dict[int, tuple[int, ...]] = {}
+        self._earlier_doors: dict[Any, DoorIndex] = {}
+        self._earlier_prisoners: dict[Any, PrisonerIndex] = {}
+        if earlier is None:
+            empty: list[int] = []
+            tiled: list[int] = []
+            parts: list[int] = []
+            for f in OCEAN_INDEX:
+                laid = board[f]
+                if laid is None:
+                    empty.append(f)
+                else:
+                    tiled.append(f)
+                    parts.extend(range(4 * f, 4 * f + NUM_PARTS[laid.tile]))
+            # empty field -> its fit key (see FITTING)
+            self.fit_key_of: dict[int, int] = {f: fit_key(board, f) for f in empty}
+        else:
+            empty, tiled, parts = self._take_over(earlier)
         self.empty_fields: tuple[int, ...] = tuple(empty)
         self.tiled_fields: tuple[int, ...] = tuple(tiled)
         self.parts: tuple[int, ...] = tuple(parts)
-        self._joined: dict[int, tuple[int, ...]] = {}
-        self._tunnels: dict[int, Tunnel] = {}          # part -> its tunnel, once searched
-        self._searched: list[Tunnel] = []              # those tunnels, each once
-        self._door_indexes: dict[Any, DoorIndex] = {}
-        self._prisoner_indexes: dict[Any, PrisonerIndex] = {}
-        keys: dict[int, int] = {}
-        if earlier is not None:
-            old = earlier.board
-            changed = {f for f in OCEAN_INDEX if board[f] is not old[f]}
-            touched = set().union(*(NEAR[f] for f in changed))
-            keys = {f: key for f, key in zip(earlier.empty_fields, earlier.fit_keys)
-                    if f not in touched}
-            for tunnel in earlier._searched:
-                if tunnel.reach.isdisjoint(changed):
-                    self._searched.append(tunnel)
-                    self._tunnels.update(dict.fromkeys(tunnel.parts, tunnel))
-        self.fit_keys: tuple[int, ...] = tuple(
-            keys[f] if f in keys else fit_key(board, f) for f in empty)
+
+    def _take_over(self, earlier: BoardIndex) -> tuple[list[int], list[int], list[int]]:
+        board, old = self.board, earlier.board
+        changed = [f for f in OCEAN_INDEX if board[f] is not old[f]]
+        empty, tiled, parts = (list(earlier.empty_fields), list(earlier.tiled_fields),
+                               list(earlier.parts))
+        for f in changed:
+            was, laid = old[f], board[f]
+            if was is not None:
+                at = bisect_left(parts, 4 * f)
+                del parts[at:at + NUM_PARTS[was.tile]]
+                if laid is None:
+                    tiled.remove(f)
+                    insort(empty, f)
+            if laid is not None:
+                at = bisect_left(parts, 4 * f)
+                parts[at:at] = range(4 * f, 4 * f + NUM_PARTS[laid.tile])
+                if was is None:
+                    empty.remove(f)
+                    insort(tiled, f)
+        self.fit_key_of = dict(earlier.fit_key_of)
+        for f in set().union(*(NEAR[f] for f in changed)):
+            if board[f] is None:
+                self.fit_key_of[f] = fit_key(board, f)
+            else:
+                self.fit_key_of.pop(f, None)
+        self._changed = frozenset(changed)
+        self._earlier_tunnels = earlier._tunnels
+        self._earlier_joined = earlier._joined
+        self._earlier_doors = earlier._door_indexes
+        self._earlier_prisoners = earlier._prisoner_indexes
+        return empty, tiled, parts
 
     def fitting(self, field: int, kind_number: int) -> tuple[int, ...]:
         """The rotations of kind ``KINDS[kind_number]`` that fit the empty ``field`` (SX-07)."""
-        return FITTING[kind_number][fit_key(self.board, field)]
+        return FITTING[kind_number][self.fit_key_of[field]]
 
     def count_fitting(self, kind_numbers: Sequence[int]) -> int:
         """How many (empty field, kind, rotation) placements of these kinds fit (SX-07)."""
-        return sum(sum(map(FIT_COUNT[k].__getitem__, self.fit_keys)) for k in kind_numbers)
+        keys = self.fit_key_of.values()
+        return sum([sum(map(FIT_COUNT[k].__getitem__, keys)) for k in kind_numbers])
 
     def joined(self, place: int) -> tuple[int, ...]:
         """The places joined to ``place`` through two facing openings, sorted (SX-I4)."""
         found = self._joined.get(place)
         if found is None:
-            found = self._joined[place] = tuple(sorted(
-                self._part_links(place) if place >= 0 else self._facing_parts(place)))
+            found = self._earlier_joined.get(place)
+            around = NEAR[place // 4] if place >= 0 else FACING_FIELDS.get(place, NEAR[0])
+            if found is None or not around.isdisjoint(self._changed):
+                found = tuple(sorted(
+                    self._part_links(place) if place >= 0 else self._facing_parts(place)))
+            self._joined[place] = found
         return found
 
     def _part_links(self, place: int) -> set[int]:
@@ -193,31 +250,38 @@ class BoardIndex:
     def tunnel(self, part: int) -> Tunnel:
         """The tunnel of ``part``: every part joined to it, step by step (SX-I5)."""
         found = self._tunnels.get(part)
-        if found is None:
-            board = self.board
-            parts = {part}
-            todo = [part]
-            while todo:                 # self._part_links written out: this is a hot path
-                c = todo.pop()
-                f = c // 4
-                laid = board[f]
-                ports = PART_MASKS[laid.tile][laid.rotation][c % 4]   # type: ignore[union-attr]
-                for d, n in OCEAN_EDGES[f]:
-                    if ports >> d & 1:
-                        other = board[n]
-                        if other is not None:
-                            j = PART_AT_PORT[other.tile][other.rotation][OPPOSITE[d]]
-                            if j >= 0 and 4 * n + j not in parts:
-                                parts.add(4 * n + j)
-                                todo.append(4 * n + j)
-            fields = frozenset(c // 4 for c in parts)
-            found = Tunnel(frozenset(parts), fields, frozenset().union(*(NEAR[f] for f in fields)))
-            self._searched.append(found)
-            self._tunnels.update(dict.fromkeys(parts, found))
+        if found is not None:
+            return found
+        found = self._earlier_tunnels.get(part)
+        if found is not None and found.reach.isdisjoint(self._changed):
+            self._tunnels[part] = found
+            return found
+        found = self._search(part)
+        self._tunnels.update(dict.fromkeys(found.parts, found))
         return found
 
+    def _search(self, part: int) -> Tunnel:
+        board = self.board
+        parts = {part}
+        todo = [part]
+        while todo:                     # self._part_links written out: this is a hot path
+            c = todo.pop()
+            f = c // 4
+            laid = board[f]
+            ports = PART_MASKS[laid.tile][laid.rotation][c % 4]   # type: ignore[union-attr]
+            for d, n in OCEAN_EDGES[f]:
+                if ports >> d & 1:
+                    other = board[n]
+                    if other is not None:
+                        j = PART_AT_PORT[other.tile][other.rotation][OPPOSITE[d]]
+                        if j >= 0 and 4 * n + j not in parts:
+                            parts.add(4 * n + j)
+                            todo.append(4 * n + j)
+        fields = frozenset(c // 4 for c in parts)
+        return Tunnel(frozenset(parts), fields, frozenset().union(*(NEAR[f] for f in fields)))
+
     def all_tunnels(self) -> list[Tunnel]:
-        """Every tunnel, by its smallest part."""
+        """Every tunnel, by its smallest part (for tests and the tunnel view)."""
         seen: set[int] = set()
         found = []
         for part in self.parts:
@@ -231,15 +295,21 @@ class BoardIndex:
         """The prisoner index of ``locs`` on this board (kept, like :meth:`doors`)."""
         found = self._prisoner_indexes.get(locs)
         if found is None:
-            found = self._prisoner_indexes[locs] = PrisonerIndex(locs, self.board)
+            found = self._earlier_prisoners.get(locs)
+            if found is None or not found.fields.isdisjoint(self._changed):
+                found = PrisonerIndex(locs, self.board)
+            self._prisoner_indexes[locs] = found
         return found
 
-    def doors(self, doors: Sequence[Sequence[PlacedDoor | None]]) -> DoorIndex:
+    def doors(self, doors: tuple[tuple[PlacedDoor | None, ...], ...]) -> DoorIndex:
         """The door index of ``doors`` on this board (kept: states on one board share it)."""
-        key = tuple(map(tuple, doors))
-        found = self._door_indexes.get(key)
+        found = self._door_indexes.get(doors)
         if found is None:
-            found = self._door_indexes[key] = DoorIndex(self, doors)
+            found = self._earlier_doors.get(doors)
+            if found is None or not all(h.tunnel.reach.isdisjoint(self._changed)
+                                        for h in found.held):
+                found = DoorIndex(self, doors)
+            self._door_indexes[doors] = found
         return found
 
 
@@ -291,24 +361,39 @@ class DoorIndex:
 
     def __init__(self, board: BoardIndex, doors: Sequence[Sequence[PlacedDoor | None]]) -> None:
         held = []
-        holding: dict[int, HeldTunnel] = {}
         for p, row in enumerate(doors):
             for slot, door in enumerate(row):
                 if door is not None:
-                    entry = HeldTunnel(p, slot, door, board.tunnel(door.part))
-                    held.append(entry)
-                    holding.update(dict.fromkeys(entry.tunnel.parts, entry))
+                    held.append(HeldTunnel(p, slot, door, board.tunnel(door.part)))
         self.held: tuple[HeldTunnel, ...] = tuple(held)
-        # part -> the door tunnel it belongs to (parts of tunnels without a door are absent)
-        self.holding: dict[int, HeldTunnel] = holding
-        self.door_at: dict[int, int] = {h.door.part: h.player for h in held}
-
         self._foreign: dict[int, frozenset[int]] = {}
+
+    @cached
+    def holding(self) -> dict[int, HeldTunnel]:
+        """Part -> the door tunnel it belongs to (parts of tunnels without a door are absent)."""
+        found: dict[int, HeldTunnel] = {}
+        for h in self.held:
+            found.update(dict.fromkeys(h.tunnel.parts, h))
+        return found
+
+    @cached
+    def taken_parts(self) -> list[int]:
+        """The parts of the tunnels that hold a door, sorted."""
+        return sorted([c for h in self.held for c in h.tunnel.parts])
+
+    @cached
+    def door_at(self) -> dict[int, int]:
+        """Part -> the player whose door stands on it."""
+        return {h.door.part: h.player for h in self.held}
 
     def owner(self, part: int) -> int | None:
         """The owner of the tunnel of ``part`` (SX-13), if a door stands in it."""
         entry = self.holding.get(part)
         return None if entry is None else entry.player
+
+    def taken(self) -> int:
+        """How many parts lie in tunnels that hold a door (they are disjoint, SX-14)."""
+        return sum([len(h.tunnel.parts) for h in self.held])
 
     def foreign_fields(self, player: int) -> frozenset[int]:
         """The fields of the tiles in other players' door tunnels (SX-13)."""
@@ -319,6 +404,6 @@ class DoorIndex:
         return found
 
 
-__all__ = ["PART_MASKS", "OPENINGS", "PART_AT_PORT", "NUM_PARTS", "FITTING", "FIT_COUNT", "FACING",
+__all__ = ["cached", "PART_MASKS", "OPENINGS", "PART_AT_PORT", "NUM_PARTS", "FITTING", "FIT_COUNT", "FACING",
            "NEAR", "fit_key",
            "Tunnel", "BoardIndex", "PrisonerIndex", "HeldTunnel", "DoorIndex"]

@@ -2,13 +2,13 @@
 must fit the tiles around it (:func:`.fit.misfit`)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterator
 
 from boardlib.core.api import Illegal
 
 from .board import FIELD_INDEX, FIELDS, ocean_problem, with_tile
 from .fit import misfit, misfit_sentence
-from .index import FITTING
 from .moves import Move, MoveList, PlaceTile
 from .state import Draft, SectionXPosition, replaced
 from .tiles import KIND_BY_NAME, KIND_NUMBER, KINDS, TILE_KINDS, LaidTile, canonical_rotation, \
@@ -56,26 +56,30 @@ class Placements(MoveList):
     the board's index)."""
 
     def __init__(self, state: SectionXPosition) -> None:
-        hand = state.hands[state.player]
-        self.kinds = sorted({KIND_NUMBER[TILE_KINDS[t]] for t in hand})
-        # each empty field with its fit key: FITTING[kind][key] are the rotations that fit
-        self.fields = list(zip(state.index.empty_fields, state.index.fit_keys))
+        self.kinds = hand_kinds(state.hands[state.player])
+        self.index = state.index
         self.size = state.index.count_fitting(self.kinds)
 
     def __iter__(self) -> Iterator[Move]:
-        for f, key in self.fields:
+        for f in self.index.empty_fields:
             for k in self.kinds:
-                for r in FITTING[k][key]:
+                for r in self.index.fitting(f, k):
                     yield PlaceTile(KINDS[k].name, FIELDS[f], r)
 
     def nth(self, i: int) -> Move:
-        for f, key in self.fields:
+        for f in self.index.empty_fields:
             for k in self.kinds:
-                fitting = FITTING[k][key]
+                fitting = self.index.fitting(f, k)
                 if i < len(fitting):
                     return PlaceTile(KINDS[k].name, FIELDS[f], fitting[i])
                 i -= len(fitting)
         raise AssertionError("unreachable")
+
+
+@lru_cache(maxsize=None)
+def hand_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The kind numbers of the tiles in a hand, each once, in table order."""
+    return tuple(sorted({KIND_NUMBER[TILE_KINDS[t]] for t in hand}))
 
 
 def place(draft: Draft, move: PlaceTile) -> Any:

@@ -40,13 +40,11 @@ def entry_problem(state: SectionXPosition, player: int, dst: int) -> Illegal | N
     zone, SX-13 a part with another player's door (unless the key opens it, SX-I6)."""
     if dst == ISLAND:
         return None
-    here = state.prisoners.at.get(dst, ())
-    if is_zone(dst):
-        if here:                                                    # SX-18
+    if dst in state.prisoners.full:
+        if is_zone(dst):                                            # SX-18
             return Illegal("SX-18", f"Free {place_text(dst)} is already claimed by player "
-                           f"{here[0] // PRISONERS}; no other prisoner may enter it.")
-        return None
-    if dst in state.prisoners.full:                                 # SX-17
+                           f"{state.prisoners.at[dst][0] // PRISONERS}; no other prisoner may "
+                           "enter it.")
         return Illegal("SX-17", f"Place {place_text(dst)} is full: a tunnel part holds one "
                        "prisoner and a hiding place two.")
     owner = foreign_owner(state, player, door_part=dst)             # SX-13

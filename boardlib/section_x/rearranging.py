@@ -73,10 +73,15 @@ def shift_problem(state: SectionXPosition, field: int, verb: str) -> Illegal | N
     return None
 
 
-def distance_problem(state: SectionXPosition, src: int, dst: int) -> Illegal | None:
+def comes_nearer(state: SectionXPosition, src: int, dst: int) -> bool:
     """SX-11: a hiding place with your prisoners on it may not end nearer to a free zone than
-    it was (distance: SX-I9)."""
-    if src in state.prisoners.fields and GATE_DISTANCE[dst] < GATE_DISTANCE[src]:
+    it was (distance: SX-I9). Would the tile on ``src`` break that on ``dst``?"""
+    return src in state.prisoners.fields and GATE_DISTANCE[dst] < GATE_DISTANCE[src]
+
+
+def distance_problem(state: SectionXPosition, src: int, dst: int) -> Illegal | None:
+    """The refusal of SX-11 (see :func:`comes_nearer`), if the move breaks it."""
+    if comes_nearer(state, src, dst):
         return Illegal("SX-11", f"A hiding place with your prisoners may not come nearer to a "
                        f"free zone: {FIELDS[src]} is {GATE_DISTANCE[src]} from the nearest "
                        f"gate, {FIELDS[dst]} only {GATE_DISTANCE[dst]}.")
@@ -284,18 +289,22 @@ def rearrangements(state: SectionXPosition) -> list[MoveList]:
                 AllRotations(state.board, turnable)]
 
     def may_swap(a: int, b: int) -> bool:
-        if (a in carrying or b in carrying) and (distance_problem(state, a, b)
-                                                  or distance_problem(state, b, a)):
+        if comes_nearer(state, a, b) or comes_nearer(state, b, a):
             return False
         return not strict or swap_problem(state, SwapTiles(FIELDS[a], FIELDS[b])) is None
 
     def may_move(a: int, b: int) -> bool:
-        if a in carrying and distance_problem(state, a, b):
+        if comes_nearer(state, a, b):
             return False
         return not strict or move_problem(state, MoveTile(FIELDS[a], FIELDS[b])) is None
 
-    swaps = [(a, [b for b in movable[x + 1:] if may_swap(a, b)]) for x, a in enumerate(movable)]
-    moves = [(a, [b for b in index.empty_fields if may_move(a, b)]) for a in movable]
+    # without strict_fit only pairs with a carrying hiding place need a look
+    swaps = [(a, [b for b in movable[x + 1:] if may_swap(a, b)]
+              if strict or a in carrying else
+              [b for b in movable[x + 1:] if b not in carrying or may_swap(a, b)])
+             for x, a in enumerate(movable)]
+    moves = [(a, [b for b in index.empty_fields if may_move(a, b)]
+              if strict or a in carrying else list(index.empty_fields)) for a in movable]
     turns = AllRotations(state.board, turnable)
     if strict:
         turns = Listed([m for m in turns if rotate_problem(state, m) is None])
@@ -321,13 +330,14 @@ def rearrange(draft: Draft, move: SwapTiles | MoveTile | RotateTile) -> Any:
         a, b = FIELD_INDEX[move.a], FIELD_INDEX[move.b]
         draft.board = swapped(board, a, b)
         relocated = {a: b, b: a}
-    draft.locs = tuple(4 * relocated[field_of(c)] + c % 4 if c >= 0 and field_of(c) in relocated
-                       else c for c in draft.locs)
+    if not draft.origin.prisoners.fields.isdisjoint(relocated):   # a hiding place (SX-10)
+        draft.locs = tuple(4 * relocated[field_of(c)] + c % 4
+                           if c >= 0 and field_of(c) in relocated else c for c in draft.locs)
     draft.doors = carried_doors(draft.doors, relocated)
     return tile_action_done(draft, draft.origin)
 
 
 __all__ = ["OTHER_ROTATIONS", "other_rotations", "turn_problem", "shift_problem",
-           "distance_problem", "strict_fit_problem", "rotate_problem", "move_problem",
+           "comes_nearer", "distance_problem", "strict_fit_problem", "rotate_problem", "move_problem",
            "swap_problem", "AllSwaps", "AllMoves", "AllRotations", "Rows", "rearrangements",
            "rearrange"]

@@ -27,7 +27,6 @@ nor networkx; :mod:`.tunnels` draws the tunnels as a networkx graph.
 from __future__ import annotations
 
 import random
-from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from boardlib.core.api import Game, Illegal, InvalidInputError, Option
@@ -37,6 +36,7 @@ from .board import (BURIED, EMPTY_BOARD, FIELD_INDEX, FIELDS, FREED, GATE_DISTAN
                     ISLAND, ISLAND_FIELDS, OCEAN, is_zone, parse_place, place_text, zone_code)
 from .catalogue import CATALOGUE
 from .doors import DoorMoves, door_problem, place_door
+from .index import cached
 from .moves import (END_TURN_ONLY, NO_MOVES, Chained, Door, EndTurn, Move, MoveList, MoveTile,
                     PlaceTile, RotateTile, Step, SwapTiles, parse_move)
 from .phases import ACT_PHASE, OVER, PHASE_MOVES, PHASES, TILE_PHASE
@@ -125,7 +125,7 @@ class SectionXState(SectionXPosition):
     """A Section X position with its rules: legal moves, refusals, moves applied."""
 
     # --- legal moves ----------------------------------------------------------------
-    @cached_property
+    @cached
     def moves(self) -> MoveList:
         """The legal moves as counted blocks (see :class:`.moves.MoveList`)."""
         if self.phase == TILE_PHASE:
@@ -144,7 +144,7 @@ class SectionXState(SectionXPosition):
         moves = self.moves
         return moves[rng.randrange(len(moves))]
 
-    @cached_property
+    @cached
     def tile_actions(self) -> MoveList:
         """Every tile action the player to move could take: placements (SX-07), then swaps,
         moves and turns (SX-08 … SX-11)."""

@@ -8,7 +8,6 @@ the new position.
 """
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from boardlib.core.api import TERMINAL, Event, Outcome, State
@@ -16,7 +15,7 @@ from boardlib.grids.hex import Hex
 
 from .board import (BURIED, FIELD_INDEX, FREED, ISLAND, Board, PlacedDoor, field_of, is_zone,
                     part_of)
-from .index import NUM_PARTS, BoardIndex, DoorIndex, PrisonerIndex
+from .index import NUM_PARTS, BoardIndex, DoorIndex, PrisonerIndex, cached
 from .phases import OVER
 from .tiles import PRISONERS, TILE_KINDS, LaidTile, TileKind
 
@@ -73,11 +72,11 @@ class SectionXPosition(State):
         self.index = index if index is not None and index.board is board else BoardIndex(board)
 
     # --- the indexes behind the views ------------------------------------------------
-    @cached_property
+    @cached
     def prisoners(self) -> PrisonerIndex:
         return self.index.prisoners(self.locs)
 
-    @cached_property
+    @cached
     def door_index(self) -> DoorIndex:
         return self.index.doors(self.doors)
 
