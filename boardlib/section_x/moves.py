@@ -1,4 +1,5 @@
-"""Section X's moves and their text, and lists of moves that count themselves.
+"""Section X's moves and their text (declared once with the core's notation), and lists
+of moves that count themselves.
 
 A turn's tile action has up to a thousand choices on a crowded board. The rules list them
 as :class:`MoveList` blocks (placements, rearrangements, steps, doors): each knows how many
@@ -8,15 +9,62 @@ its plain definition; ``tests/section_x`` checks that indexing gives the same mo
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence, overload
+from typing import Any, Iterator, Sequence, overload
 
-from boardlib.core.api import InvalidInputError
+from boardlib.core.moves import HEX, FieldKind, MoveSet, TextKind, WholeKind, move
 from boardlib.grids.hex import Hex
 
 
-@dataclass(frozen=True, slots=True)
+# --- how the fields of moves are written ------------------------------------------------
+
+_PLACE_PATTERN = r"island|zone [0-5]|-?[0-9]{1,2},-?[0-9]{1,2}/[0-3]"
+
+
+class PlaceKind(FieldKind):
+    """A place as moves write it: ``island``, ``zone 3`` or ``q,r/i`` (part ``i`` of the tile
+    on ``q,r``). Whether the place exists is the rules' business (SX-I4, SX-I5)."""
+
+    description = "a place: island, zone 0-5 or q,r/i"
+    pattern = _PLACE_PATTERN
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is str
+
+
+class DoorSourceKind(FieldKind):
+    """Where a door comes from: written ``on`` for a new door from the hand (``None``), and
+    ``q,r/i to`` for one of yours lifted from part ``q,r/i``."""
+
+    description = "on, or a part q,r/i followed by to"
+    pattern = rf"on|(?:{_PLACE_PATTERN}) to"
+
+    def parse(self, text: str) -> str | None:
+        return None if text == "on" else text[:-len(" to")]
+
+    def write(self, value: Any) -> str:
+        return "on" if value is None else f"{value} to"
+
+    def accepts(self, value: Any) -> bool:
+        return value is None or type(value) is str
+
+
+class RotationKind(WholeKind):
+    """A rotation in sixths, one digit (whether it is 0 … 5 is SX-I2's business)."""
+
+    description = "a rotation: a whole number of sixths"
+    pattern = "[0-9]"
+
+
+PLACE = PlaceKind()
+DOOR_SOURCE = DoorSourceKind()
+ROTATION = RotationKind()
+KIND = TextKind(r"[a-z-]{1,20}", "a tile kind such as straight")
+
+# --- the moves ---------------------------------------------------------------------------
+
+
+@move("place {kind} at {field} r{rotation}", rule="SX-07", kind=KIND, field=HEX,
+      rotation=ROTATION)
 class PlaceTile:
     """Phase 2: lay a tile of ``kind`` from the hand on ``field``, turned ``rotation``
     sixths (SX-07)."""
@@ -25,44 +73,51 @@ class PlaceTile:
     field: Hex
     rotation: int
 
-    def __str__(self) -> str:
-        return f"place {self.kind} at {self.field} r{self.rotation}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("swap {a} with {b}", rule="SX-08", a=HEX, b=HEX)
 class SwapTiles:
     """Phase 2: exchange the tiles on ``a`` and ``b``, each keeping its turn (SX-08, SX-10)."""
 
     a: Hex
     b: Hex
 
-    def __str__(self) -> str:
-        return f"swap {self.a} with {self.b}"
+
+_ordered_equal = SwapTiles.__eq__
 
 
-@dataclass(frozen=True, slots=True)
+def _same_swap(self: SwapTiles, other: object) -> bool:
+    """A swap exchanges two tiles: which one is named first does not matter (the legal
+    moves name them in board order)."""
+    if not isinstance(other, SwapTiles):
+        return NotImplemented
+    return bool(_ordered_equal(self, other) or _ordered_equal(self, SwapTiles(other.b, other.a)))
+
+
+def _swap_hash(self: SwapTiles) -> int:
+    return hash(("SwapTiles", frozenset((self.a, self.b))))
+
+
+SwapTiles.__eq__ = _same_swap          # type: ignore[method-assign,assignment]
+SwapTiles.__hash__ = _swap_hash        # type: ignore[method-assign,assignment]
+
+
+@move("move {src} to {dst}", rule="SX-08", src=HEX, dst=HEX)
 class MoveTile:
     """Phase 2: move the tile on ``src`` to the empty ocean field ``dst`` (SX-08, SX-10)."""
 
     src: Hex
     dst: Hex
 
-    def __str__(self) -> str:
-        return f"move {self.src} to {self.dst}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("rotate {field} to r{rotation}", rule="SX-08", field=HEX, rotation=ROTATION)
 class RotateTile:
     """Phase 2: turn the tile on ``field`` so that it lies at ``rotation`` (SX-08, SX-09)."""
 
     field: Hex
     rotation: int
 
-    def __str__(self) -> str:
-        return f"rotate {self.field} to r{self.rotation}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("step {src} to {dst}", rule="SX-I4", src=PLACE, dst=PLACE)
 class Step:
     """Phase 3: one prisoner of yours steps from place ``src`` to place ``dst`` (SX-16, SX-I4).
 
@@ -73,70 +128,32 @@ class Step:
     src: str
     dst: str
 
-    def __str__(self) -> str:
-        return f"step {self.src} to {self.dst}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("door {src} {dst}", rule="SX-I5", src=DOOR_SOURCE, dst=PLACE)
 class Door:
-    """Phase 3: put a door on part ``dst``: a new one (``src`` None) or yours from ``src``
-    (SX-13, SX-I5)."""
+    """Phase 3: put a door on part ``dst``: a new one (``src`` None, written ``door on dst``)
+    or yours from ``src`` (``door src to dst``) (SX-13, SX-I5)."""
 
     dst: str
     src: str | None = None
 
-    def __str__(self) -> str:
-        return f"door on {self.dst}" if self.src is None else f"door {self.src} to {self.dst}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("end turn", rule="SX-05")
 class EndTurn:
     """Phase 3: stop moving prisoners (or pass phase 3) and end the turn (SX-I8)."""
-
-    def __str__(self) -> str:
-        return "end turn"
 
 
 Move = PlaceTile | SwapTiles | MoveTile | RotateTile | Step | Door | EndTurn
 TILE_MOVES: tuple[type, ...] = (PlaceTile, SwapTiles, MoveTile, RotateTile)
 ACT_MOVES: tuple[type, ...] = (Step, Door, EndTurn)
+MOVES = MoveSet("Section X", *TILE_MOVES, *ACT_MOVES, rule="SX-05")
 END_TURN = EndTurn()
-
-# --- move text ---------------------------------------------------------------------------
-
-_HEX = r"(-?\d+,-?\d+)"
-_PLACE = r"(island|zone \d|-?\d+,-?\d+/\d)"
-NOTATION: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Move]], ...] = (
-    (re.compile(rf"place ([a-z-]+) at {_HEX} r(\d)"),
-     lambda m: PlaceTile(m[1], Hex.parse(m[2]), int(m[3]))),
-    (re.compile(rf"swap {_HEX} with {_HEX}"),
-     lambda m: SwapTiles(Hex.parse(m[1]), Hex.parse(m[2]))),
-    (re.compile(rf"move {_HEX} to {_HEX}"), lambda m: MoveTile(Hex.parse(m[1]), Hex.parse(m[2]))),
-    (re.compile(rf"rotate {_HEX} to r(\d)"), lambda m: RotateTile(Hex.parse(m[1]), int(m[2]))),
-    (re.compile(rf"step {_PLACE} to {_PLACE}"), lambda m: Step(m[1], m[2])),
-    (re.compile(rf"door on {_PLACE}"), lambda m: Door(m[1])),
-    (re.compile(rf"door {_PLACE} to {_PLACE}"), lambda m: Door(m[2], m[1])),
-    (re.compile(r"end turn"), lambda m: END_TURN),
-)
-MAX_MOVE_TEXT = 80
 
 
 def parse_move(text: object) -> Move:
     """The move whose ``str()`` is ``text`` (spaces may vary); ``InvalidInputError`` if none."""
-    if not isinstance(text, str):
-        raise InvalidInputError(f"a move is text, not {type(text).__name__}")
-    if len(text) > MAX_MOVE_TEXT:
-        raise InvalidInputError(f"a Section X move is at most {MAX_MOVE_TEXT} characters; "
-                                f"this one starts {text[:20]!r}")
-    normal = " ".join(text.split())
-    for pattern, build in NOTATION:
-        found = pattern.fullmatch(normal)
-        if found:
-            return build(found)
-    raise InvalidInputError(
-        f"cannot read {text[:40]!r} as a Section X move; examples: 'place straight at 2,-3 r1', "
-        "'swap 2,-3 with 1,2', 'move 2,-3 to 0,3', 'rotate 2,-3 to r2', "
-        "'step island to 2,-1/0', 'door on 2,-1/0', 'door 2,-1/0 to 3,-1/0', 'end turn'")
+    found: Move = MOVES.parse(text)
+    return found
 
 
 # --- lists of moves --------------------------------------------------------------------------
@@ -213,5 +230,6 @@ END_TURN_ONLY = Listed((END_TURN,))
 NO_MOVES = Listed(())
 
 __all__ = ["PlaceTile", "SwapTiles", "MoveTile", "RotateTile", "Step", "Door", "EndTurn", "Move",
-           "TILE_MOVES", "ACT_MOVES", "END_TURN", "NOTATION", "parse_move", "MoveList", "Listed",
+           "TILE_MOVES", "ACT_MOVES", "MOVES", "END_TURN", "PLACE", "DOOR_SOURCE", "ROTATION",
+           "KIND", "parse_move", "MoveList", "Listed",
            "Chained", "END_TURN_ONLY", "NO_MOVES"]

@@ -11,15 +11,20 @@ from .board import FIELD_INDEX, FIELDS, ocean_problem, with_tile
 from .fit import misfit, misfit_sentence
 from .moves import Move, MoveList, PlaceTile
 from .state import Draft, SectionXPosition, replaced
-from .tiles import KIND_BY_NAME, KIND_NUMBER, KINDS, TILE_KINDS, LaidTile, canonical_rotation, \
-    outline
+from .tiles import (KIND_BY_NAME, KIND_NUMBER, KINDS, TILE_KINDS, LaidTile, TileKind,
+                    canonical_rotation, outline)
 from .turn import tile_action_done
 
 
-def rotation_problem(rotation: object) -> Illegal | None:
-    """SX-I2: a tile turns in sixths, 0 to 5."""
+def rotation_problem(rotation: object, kind: TileKind) -> Illegal | None:
+    """SX-I2: a tile turns in sixths, 0 to 5; a turn that looks like a smaller one (a
+    straight turned by 3 is a straight unturned) is written as the smaller one."""
     if type(rotation) is not int or not 0 <= rotation < 6:
         return Illegal("SX-I2", "A rotation is a number of sixths from 0 to 5.")
+    same = canonical_rotation(kind, rotation)
+    if same != rotation:
+        return Illegal("SX-I2", f"A {kind.title} turned r{rotation} looks the same as turned "
+                       f"r{same}; write r{same}.")
     return None
 
 
@@ -30,7 +35,7 @@ def place_problem(state: SectionXPosition, move: PlaceTile) -> Illegal | None:
     if kind is None:
         return Illegal("SX-I2", f"There is no tile kind {move.kind!r:.30}; kinds are "
                        f"{', '.join(k.name for k in KINDS)}.")
-    problem = rotation_problem(move.rotation)
+    problem = rotation_problem(move.rotation, kind)
     if problem:
         return problem
     if all(TILE_KINDS[t] is not kind for t in state.hands[state.player]):

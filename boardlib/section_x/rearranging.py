@@ -122,14 +122,19 @@ def rotate_problem(state: SectionXPosition, move: RotateTile) -> Illegal | None:
     field, problem = tiled_field(state, move.field, "rotate")
     if problem:
         return problem
-    problem = rotation_problem(move.rotation) or turn_problem(state, field)
-    if problem:
-        return problem
     laid = state.board[field]
     assert laid is not None
+    if type(move.rotation) is not int or not 0 <= move.rotation < 6:
+        return rotation_problem(move.rotation, laid.kind)
+    problem = turn_problem(state, field)
+    if problem:
+        return problem
     if canonical_rotation(laid.kind, move.rotation) == laid.rotation:
         return Illegal("SX-08", f"Turning the {laid.kind.title} to r{move.rotation} leaves it "
                        "exactly as it lies; that is no rotation.")
+    problem = rotation_problem(move.rotation, laid.kind)
+    if problem:
+        return problem
     turned = with_tile(state.board, field, LaidTile(laid.tile, canonical_rotation(
         laid.kind, move.rotation)))
     return strict_fit_problem(state, turned, (field,), None,

@@ -29,7 +29,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from boardlib.core.api import Game, Illegal, InvalidInputError, Option
+from boardlib.core.api import Game, Illegal, InvalidInputError, Option, seed_option
+from boardlib.core.metadata import GameInfo, GameType
 from boardlib.grids.hex import DIRECTION_NAMES
 
 from .board import (BURIED, EMPTY_BOARD, FIELD_INDEX, FIELDS, FREED, GATE_DISTANCE, GATES,
@@ -37,8 +38,8 @@ from .board import (BURIED, EMPTY_BOARD, FIELD_INDEX, FIELDS, FREED, GATE_DISTAN
 from .catalogue import CATALOGUE
 from .doors import DoorMoves, door_problem, place_door
 from .index import cached
-from .moves import (END_TURN_ONLY, NO_MOVES, Chained, Door, EndTurn, Move, MoveList, MoveTile,
-                    PlaceTile, RotateTile, Step, SwapTiles, parse_move)
+from .moves import (END_TURN_ONLY, MOVES, NO_MOVES, Chained, Door, EndTurn, Move, MoveList,
+                    MoveTile, PlaceTile, RotateTile, Step, SwapTiles)
 from .phases import ACT_PHASE, OVER, PHASE_MOVES, PHASES, TILE_PHASE
 from .placing import Placements, place, place_problem
 from .prisoners import STEPS_PER_PRISONER, STEPS_PER_TURN, Steps, step, step_problem
@@ -49,13 +50,16 @@ from .routes import escape_distances
 from .save import check_reachable, read, to_dict
 from .state import Draft, SectionXPosition
 from .tiles import DOORS, NUM_TILES, PRISONERS
-from .turn import HAND_LIMIT, door_choice_open, end_turn, start_turn, zone_claimed
+from .turn import HAND_LIMIT, door_choice_open, draw_event, end_turn, start_turn, zone_claimed
 
 class SectionXGame(Game):
     """Section X for 2–4 players (SX-I11)."""
 
-    name = "section_x"
-    title = "Section X"
+    # hidden information: the order of the face-down stack and the other players' hands
+    TYPE = GameType("section_x", "Section X", min_players=2, max_players=4,
+                    hidden_information=True, chance=True)
+    PHASES = PHASES
+    MOVES = MOVES
     catalogue = CATALOGUE
     # The escape bot plays "greedy" here: the shared one-ply greedy bot would score every
     # one of ~1000 tile actions per turn (read by Game.bots() where the core supports it).
@@ -63,7 +67,7 @@ class SectionXGame(Game):
                    "greedy": "boardlib.section_x.bots:EscapeBot"}
     OPTIONS = (
         Option("players", 2, "number of players (SX-I11)", choices=(2, 3, 4), rule="SX-I11"),
-        Option("seed", 0, "seed for shuffling the tiles (SX-04, SX-21)"),
+        seed_option("seed for shuffling the tiles (SX-04, SX-21); none: a fresh deal"),
         Option("keys", False, "variant, this project's invention: each player's key lets one "
                "prisoner pass another player's door once per round (SX-I6)",
                choices=(True, False), rule="SX-I6"),
@@ -86,6 +90,14 @@ class SectionXGame(Game):
     def num_players(self) -> int:
         return int(self.options["players"])
 
+    def info(self) -> GameInfo:
+        """A turn has at most seven moves: a tile action, five steps and the end of the turn
+        (SX-16); ``max_turns`` bounds the turns (SX-I10; without it no bound is known). A
+        score counts freed prisoners: five end the game (SX-23)."""
+        turns = self.max_turns or 10 ** 9
+        return GameInfo(self.num_players, max_game_length=7 * turns, min_score=0,
+                        max_score=TARGET_FREED)
+
     def new_initial_state(self) -> SectionXState:
         """SX-04: each player's prisoners on the island and doors in hand; the tiles shuffled
         face down. Then player 0's first turn begins."""
@@ -104,16 +116,14 @@ class SectionXGame(Game):
         """The generator for the reshuffle after round ``round_number`` (SX-21), from the seed."""
         return random.Random(f"section_x:{self.options['seed']}:{round_number}")
 
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
-
     def state_from_dict(self, data: Mapping[str, Any]) -> SectionXState:
         state = SectionXState(self, **read(self, data))
         check_reachable(state)
         return state
 
 
-# Per kind of move: the function that says why it is refused (or None).
+# Per kind of move: the function that says why it is refused (or None); the core has checked
+# the move's type and its fields' types already (Game.MOVES).
 REFUSALS: dict[type, Callable[[Any, Any], Illegal | None]] = {
     PlaceTile: place_problem, RotateTile: rotate_problem, MoveTile: move_problem,
     SwapTiles: swap_problem, Step: step_problem, Door: door_problem,
@@ -155,13 +165,11 @@ class SectionXState(SectionXPosition):
         return len(self.tile_actions) > 0
 
     # --- refusals -------------------------------------------------------------------
-    def why_illegal(self, move: object) -> Illegal | None:
+    def _why_illegal(self, move: Move) -> Illegal | None:
         if self.phase == OVER:
             return Illegal(self.result.rule if self.result else "SX-23",
                            "The game is over; no more moves can be made.")
-        refusal = REFUSALS.get(type(move))
-        if refusal is None:
-            return Illegal("SX-05", f"{str(move)[:40]!r} is not a Section X move.")
+        refusal = REFUSALS[type(move)]
         if type(move) not in PHASE_MOVES[self.phase]:
             if self.phase == TILE_PHASE:
                 return Illegal("SX-05", "It is phase 2: first place, swap, move or rotate a "
@@ -193,6 +201,11 @@ class SectionXState(SectionXPosition):
     # --- results and views ----------------------------------------------------------------
     def outcome(self) -> Any:
         return self.result
+
+    def revealed_to(self, player: int) -> bool:
+        """Did the move that led here show ``player`` a hidden tile? It did when ``player``
+        then drew from the face-down stack (SX-06)."""
+        return draw_event(player) in self.events
 
     def heuristic(self, player: int) -> float:
         """How good the position is for ``player`` compared with the best opponent.

@@ -1,19 +1,21 @@
 """Saved Section X states: written as JSON-ready data, read back and validated.
 
 A save names places as in moves (``island``, ``zone 3``, ``q,r/i``) and tiles by their ids
-(0 … 53, kind by kind as in :data:`.tiles.KINDS`). Loading refuses, with
-``InvalidInputError`` naming the problem, anything malformed and positions that no game can
-reach or that are stuck.
+(0 … 53, kind by kind as in :data:`.tiles.KINDS`). Loading checks the save against
+:func:`state_schema` first (``InvalidInputError`` naming the path of the first bad value),
+then refuses, naming the rule, every position that no game can reach or that is stuck
+(:func:`check_reachable`).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from boardlib.core.api import Event, InvalidInputError, Outcome, is_whole, require
-from boardlib.grids.hex import Hex
-
-from .board import (EMPTY_BOARD, FIELD_INDEX, FIELDS, IS_OCEAN, PlacedDoor, is_zone, parse_place,
-                    place_text)
+from boardlib.core.api import Event, Outcome
+from boardlib.core.errors import InvalidInputError, excerpt, require
+from boardlib.core.schema import (Boolean, Choice, ListOf, Optional, Record, Schema, Text,
+                                  TupleOf, Whole)
+from .board import (EMPTY_BOARD, FIELD_INDEX, FIELDS, OCEAN, PLACE_OF_TEXT,
+                    PlacedDoor, is_zone, place_text)
 from .index import BoardIndex
 from .phases import ACT_PHASE, OVER, SAVED_PHASES, TILE_PHASE
 from .prisoners import STEPS_PER_PRISONER, STEPS_PER_TURN
@@ -25,11 +27,10 @@ from .turn import HAND_LIMIT
 if TYPE_CHECKING:
     from .rules import SectionXGame
 
-FIELDS_OF_A_SAVE = ("board", "hands", "stack", "prisoners", "steps", "steps_total", "doors",
-                    "door_stamp", "keys", "player", "phase", "turn", "round", "events", "result")
 MAX_NUMBER = 10 ** 9
 MAX_EVENTS = 64
-MAX_TEXT = 200
+TERMINATIONS = {"five prisoners freed": "SX-23", "turn limit": "SX-I10",
+                "nobody can reach five": "SX-I10"}
 
 
 def to_dict(state: SectionXPosition) -> dict[str, Any]:
@@ -58,145 +59,135 @@ def to_dict(state: SectionXPosition) -> dict[str, Any]:
     }
 
 
-def read(game: SectionXGame, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of the state that :func:`to_dict` wrote as ``data``, validated (the
-    position is checked further by :func:`check_reachable` once built)."""
-    try:
-        return _read(game, data)
-    except InvalidInputError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        raise InvalidInputError(f"malformed Section X state: {type(exc).__name__}") from None
+# --- the schema ----------------------------------------------------------------------------
+
+class BoardTiles(Schema):
+    """The board: an object from ocean fields ``"q,r"`` to ``[tile id, rotation]``."""
+
+    description = "an object from ocean fields q,r to [tile id, rotation]"
+    tile = TupleOf(Whole(0, NUM_TILES - 1), Whole(0, 5))
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is dict and len(value) <= len(OCEAN)
+
+    def check_parts(self, value: Any, path: str) -> None:
+        for field, tile in value.items():
+            if OCEAN_FIELD_OF_TEXT.get(field) is None:
+                raise InvalidInputError(f"{path}: {excerpt(field)} is not an ocean field "
+                                        "(SX-I1)")
+            self.tile.check(tile, f"{path}[{field}]")
 
 
-def whole(value: Any, lo: int, hi: int, what: str) -> int:
-    require(is_whole(value) and lo <= value <= hi,
-            f"{what} must be a whole number from {lo} to {hi}, not {str(value)[:20]!r}")
-    return int(value)
+OCEAN_FIELD_OF_TEXT: dict[str, int] = {str(h): FIELD_INDEX[h] for h in OCEAN}
 
 
-def _read(game: SectionXGame, data: Mapping[str, Any]) -> dict[str, Any]:
+class PlaceText(Schema):
+    """A place as moves write it (``island``, ``zone 3``, ``q,r/i``, ``freed``, ``buried``)."""
+
+    description = "a place: island, zone 0-5, q,r/i, freed or buried"
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is str and value in PLACE_OF_TEXT
+
+
+class Score(Schema):
+    """A score: freed prisoners, 0 to 5 (SX-23), as JSON writes it (``2.0`` or ``2``)."""
+
+    description = "a number from 0 to 5"
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) in (int, float) and 0 <= value <= TARGET_FREED
+
+
+def state_schema(game: SectionXGame) -> Record:
+    """What a saved Section X state looks like: :func:`to_dict`."""
     n = game.num_players
-    require(isinstance(data, Mapping), "a state is a JSON object")
-    require(set(data) == set(FIELDS_OF_A_SAVE),
-            f"a state has exactly the fields {sorted(FIELDS_OF_A_SAVE)}")
+    tile = Whole(0, NUM_TILES - 1)
+    place = PlaceText()
+    return Record({
+        "board": BoardTiles(),
+        "hands": TupleOf(*[ListOf(tile, max_length=HAND_LIMIT)] * n),
+        "stack": ListOf(tile, max_length=NUM_TILES),
+        "prisoners": TupleOf(*[place] * (PRISONERS * n)),
+        "steps": TupleOf(*[Whole(0, STEPS_PER_PRISONER)] * (PRISONERS * n)),
+        "steps_total": Whole(0, STEPS_PER_TURN),
+        "doors": TupleOf(*[TupleOf(*[Optional(TupleOf(place, Whole(0, MAX_NUMBER)))] * DOORS)]
+                         * n),
+        "door_stamp": Whole(0, MAX_NUMBER),
+        "keys": TupleOf(*[Boolean()] * n),
+        "player": Whole(0, n - 1),
+        "phase": Choice(*SAVED_PHASES),
+        "turn": Whole(0, MAX_NUMBER),
+        "round": Whole(1, MAX_NUMBER),
+        "events": ListOf(TupleOf(Text(12), Text(200)), max_length=MAX_EVENTS),
+        "result": Optional(Record({
+            "termination": Choice(*TERMINATIONS), "winners": ListOf(Whole(0, n - 1), n),
+            "scores": TupleOf(*[Score()] * n), "rule": Choice(*set(TERMINATIONS.values()))})),
+    })
 
+
+# --- reading ---------------------------------------------------------------------------------
+
+def read(game: SectionXGame, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of the state that :func:`to_dict` wrote as ``data``: checked against the
+    schema, then for what the schema cannot say; the position is checked further by
+    :func:`check_reachable` once built."""
+    state_schema(game).check(data)
+    n = game.num_players
     board = list(EMPTY_BOARD)
-    require(isinstance(data["board"], Mapping) and len(data["board"]) <= len(FIELDS),
-            "board must map fields to tiles")
-    for text, cell in data["board"].items():
-        try:
-            h = Hex.parse(text)
-        except ValueError:
-            raise InvalidInputError(f"board field {str(text)[:20]!r} is not q,r") from None
-        require(h in FIELD_INDEX and IS_OCEAN[FIELD_INDEX[h]],
-                f"board field {h} is not an ocean field (SX-I1)")
-        require(isinstance(cell, list) and len(cell) == 2, f"tile on {h} must be [id, rotation]")
-        tile = whole(cell[0], 0, NUM_TILES - 1, "a tile id")
-        rot = whole(cell[1], 0, 5, "a rotation")
+    for text, (tile, rot) in data["board"].items():
         require(canonical_rotation(TILE_KINDS[tile], rot) == rot,
-                f"tile on {h}: rotation {rot} is written as its smallest equal rotation")
-        board[FIELD_INDEX[h]] = LaidTile(tile, rot)
-    hands_in = data["hands"]
-    require(isinstance(hands_in, list) and len(hands_in) == n, f"hands must list {n} hands")
-    hands = []
-    for hand in hands_in:
-        require(isinstance(hand, list) and len(hand) <= HAND_LIMIT,
-                f"a hand holds at most {HAND_LIMIT} tiles (SX-06)")
-        hands.append(tuple(sorted(whole(t, 0, NUM_TILES - 1, "a tile id") for t in hand)))
-    require(isinstance(data["stack"], list) and len(data["stack"]) <= NUM_TILES,
-            "stack must be a list of tile ids")
-    stack = tuple(whole(t, 0, NUM_TILES - 1, "a tile id") for t in data["stack"])
+                f"state.board[{text}]: rotation {rot} is written as its smallest equal "
+                "rotation (SX-I2)")
+        board[OCEAN_FIELD_OF_TEXT[text]] = LaidTile(tile, rot)
+    hands = tuple(tuple(sorted(hand)) for hand in data["hands"])
+    stack = tuple(data["stack"])
     every = [laid.tile for laid in board if laid is not None] + [t for h in hands for t in h]
     require(sorted(every + list(stack)) == list(range(NUM_TILES)),
             "the 54 tiles must each be exactly once on the board, in a hand or in the stack "
             "(SX-02)")
     board_t = tuple(board)
     index = BoardIndex(board_t)
-
-    def part_exists(place: int) -> bool:
-        return place in index.parts
-
-    prisoners = data["prisoners"]
-    require(isinstance(prisoners, list) and len(prisoners) == PRISONERS * n,
-            f"prisoners must list {PRISONERS * n} places (SX-02)")
-    locs = []
-    for text in prisoners:
-        place = parse_place(text)
-        require(place is not None and (place < 0 or part_exists(place)),
-                f"prisoner place {str(text)[:20]!r} is not a place on this board")
-        assert place is not None
-        locs.append(place)
-    counts: dict[int, int] = {}
-    for c in locs:
-        counts[c] = counts.get(c, 0) + 1
-    for c, k in counts.items():
-        if c >= 0 or is_zone(c):
-            room = 1 if c < 0 else TILE_KINDS[board_t[c // 4].tile].capacity   # type: ignore
-            require(k <= room, f"{place_text(c)} holds {k} prisoners, more than it has room "
-                    "for (SX-17, SX-18)")
-    steps = data["steps"]
-    require(isinstance(steps, list) and len(steps) == PRISONERS * n,
-            "steps must list each prisoner")
-    used = tuple(whole(s, 0, STEPS_PER_PRISONER, "a prisoner's steps") for s in steps)
-    used_total = whole(data["steps_total"], 0, STEPS_PER_TURN, "steps_total")
-    require(sum(used) == used_total, "steps_total must be the sum of the prisoners' steps")
-    stamp = whole(data["door_stamp"], 0, MAX_NUMBER, "door_stamp")
-    doors_in = data["doors"]
-    require(isinstance(doors_in, list) and len(doors_in) == n, f"doors must list {n} players")
+    parts = set(index.parts)
+    locs = tuple(PLACE_OF_TEXT[text] for text in data["prisoners"])
+    for text, place in zip(data["prisoners"], locs):
+        require(place < 0 or place in parts,
+                f"prisoner place {text!r} is not a tunnel part on this board (SX-I4)")
+    for place in set(locs):
+        if place >= 0 or is_zone(place):
+            room = 1 if place < 0 else TILE_KINDS[board_t[place // 4].tile].capacity  # type: ignore
+            held = locs.count(place)
+            require(held <= room, f"{place_text(place)} holds {held} prisoners, more than it "
+                    "has room for (SX-17, SX-18)")
+    used = tuple(data["steps"])
+    require(sum(used) == data["steps_total"],
+            "steps_total must be the sum of the prisoners' steps (SX-16)")
+    stamp = data["door_stamp"]
     doors = []
-    for row_in in doors_in:
-        require(isinstance(row_in, list) and len(row_in) == DOORS,
-                f"each player has {DOORS} doors (SX-02)")
-        row: list[PlacedDoor | None] = []
-        for d in row_in:
+    for row in data["doors"]:
+        placed: list[PlacedDoor | None] = []
+        for d in row:
             if d is None:
-                row.append(None)
+                placed.append(None)
                 continue
-            require(isinstance(d, list) and len(d) == 2, "a door is [part, stamp] or null")
-            place = parse_place(d[0])
-            require(place is not None and part_exists(place),
-                    f"door place {str(d[0])[:20]!r} is not a tunnel part (SX-I5)")
-            assert place is not None
-            row.append(PlacedDoor(place, whole(d[1], 0, stamp - 1, "a door stamp")))
-        doors.append(tuple(row))
-    keys = data["keys"]
-    require(isinstance(keys, list) and len(keys) == n and all(isinstance(k, bool) for k in keys),
-            "keys must list one true/false per player")
+            part = PLACE_OF_TEXT[d[0]]
+            require(part in parts, f"door place {d[0]!r} is not a tunnel part (SX-I5)")
+            require(d[1] < stamp, f"the door on {d[0]} has stamp {d[1]}, not below door_stamp "
+                    f"{stamp} (SX-I5)")
+            placed.append(PlacedDoor(part, d[1]))
+        doors.append(tuple(placed))
+    keys = tuple(data["keys"])
     require(game.options["keys"] or not any(keys), "keys are off in this game (SX-I6)")
-    phase = data["phase"]
-    require(isinstance(phase, str) and phase in SAVED_PHASES,
-            f"phase must be one of {', '.join(SAVED_PHASES)}")
-    player = whole(data["player"], 0, n - 1, "player")
-    turn = whole(data["turn"], 0, MAX_NUMBER, "turn")
-    rnd = whole(data["round"], 1, MAX_NUMBER, "round")
-    events_in = data["events"]
-    require(isinstance(events_in, list) and len(events_in) <= MAX_EVENTS,
-            f"events must be a list of at most {MAX_EVENTS}")
-    events = []
-    for e in events_in:
-        require(isinstance(e, list) and len(e) == 2
-                and all(isinstance(x, str) and len(x) <= MAX_TEXT for x in e),
-                "an event is [rule, text]")
-        events.append((e[0], e[1]))
-    result = None
-    if data["result"] is not None:
-        r = data["result"]
-        require(isinstance(r, Mapping) and set(r) == {"termination", "winners", "scores", "rule"},
-                "result must have termination, winners, scores and rule")
-        require(isinstance(r["winners"], list) and len(r["winners"]) <= n
-                and all(is_whole(w) and 0 <= w < n for w in r["winners"]), "bad winners")
-        require(isinstance(r["scores"], list) and len(r["scores"]) == n
-                and all(is_whole(s) or isinstance(s, float) for s in r["scores"]), "bad scores")
-        require(isinstance(r["termination"], str) and isinstance(r["rule"], str),
-                "termination and rule are texts")
-        result = Outcome(r["termination"][:MAX_TEXT], tuple(r["winners"]),
-                         tuple(float(s) for s in r["scores"]), r["rule"][:MAX_TEXT])
-    require((phase == OVER) == (result is not None), "a finished game needs a result, and only it")
-    return dict(board=board_t, hands=tuple(hands), stack=stack, locs=tuple(locs), used=used,
-                doors=tuple(doors), stamp=stamp, keys=tuple(keys), player=player, phase=phase,
-                turn=turn, round=rnd, events=tuple(Event(*e) for e in events), result=result,
-                index=index)
+    events = tuple(Event(rule, text) for rule, text in data["events"])
+    r = data["result"]
+    result = None if r is None else Outcome(r["termination"], tuple(r["winners"]),
+                                            tuple(float(s) for s in r["scores"]), r["rule"])
+    require((data["phase"] == OVER) == (result is not None),
+            "a finished game needs a result, and only it")
+    return dict(board=board_t, hands=hands, stack=stack, locs=locs, used=used,
+                doors=tuple(doors), stamp=stamp, keys=keys, player=data["player"],
+                phase=data["phase"], turn=data["turn"], round=data["round"], events=events,
+                result=result, index=index)
 
 
 def check_reachable(state: SectionXPosition) -> None:
@@ -255,4 +246,4 @@ def result_shown(state: SectionXPosition, termination: str) -> Outcome | None:
     return None
 
 
-__all__ = ["to_dict", "read", "check_reachable", "result_shown"]
+__all__ = ["to_dict", "state_schema", "read", "check_reachable", "result_shown"]

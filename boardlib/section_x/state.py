@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 Doors = tuple[tuple[PlacedDoor | None, ...], ...]
 
+# what a draft changes while a move is applied
 FIELD_NAMES = ("board", "hands", "stack", "locs", "used", "doors", "stamp", "keys", "player",
                "phase", "turn", "round", "result")
 
@@ -47,6 +48,8 @@ class SectionXPosition(State):
     """
 
     game: SectionXGame
+    #: what ``State.evolve`` copies: the fields, the steps' sum, the events and the index
+    FIELDS = FIELD_NAMES + ("used_total", "_events", "index")
 
     def __init__(self, game: SectionXGame, *, board: Board, hands: tuple[tuple[int, ...], ...],
                  stack: tuple[int, ...], locs: tuple[int, ...], used: tuple[int, ...],
@@ -183,8 +186,12 @@ class SectionXPosition(State):
 
 class Draft:
     """A working copy of a position while a move is applied; :meth:`build` makes the next
-    position from it. The rules change a draft's fields and add events; the position it
-    was copied from stays as it was."""
+    position from it (through the core's ``State.evolve``). The rules change a draft's
+    fields and add events; the position it was copied from stays as it was.
+
+    The core's own ``State.draft`` reads every field through ``__getattr__``; the rules read
+    a draft's fields dozens of times a move, so this one keeps them in slots.
+    """
 
     __slots__ = FIELD_NAMES + ("origin", "events", "_index")
 
@@ -232,12 +239,12 @@ class Draft:
 
     def build(self) -> Any:
         """The new position (of the same class as the one the draft was copied from)."""
-        origin = self.origin
-        return type(origin)(
-            origin.game, board=self.board, hands=self.hands, stack=self.stack, locs=self.locs,
+        return self.origin.evolve(
+            board=self.board, hands=self.hands, stack=self.stack, locs=self.locs,
             used=self.used, doors=self.doors, stamp=self.stamp, keys=self.keys,
             player=self.player, phase=self.phase, turn=self.turn, round=self.round,
-            events=tuple(self.events), result=self.result, index=self._index)
+            result=self.result, used_total=sum(self.used), _events=tuple(self.events),
+            index=self.index)
 
 
 def replaced(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlib.core.api import Event
+
 from .doors import settle_joined_tunnels
 from .phases import ACT_PHASE, OVER, TILE_PHASE, next_player
 from .rounds import end_round, five_freed, game_ends_otherwise, round_end
@@ -24,7 +26,12 @@ def draw_tile(draft: Draft) -> None:
         hand = tuple(sorted(draft.hands[p] + draft.stack[-1:]))
         draft.stack = draft.stack[:-1]
         draft.hands = replaced(draft.hands, p, hand)
-        draft.event("SX-06", f"player {p} draws a tile")
+        draft.events.append(draw_event(p))
+
+
+def draw_event(player: int) -> Event:
+    """What a draw (SX-06) shows: the tile is seen by ``player`` only (see ``revealed_to``)."""
+    return Event("SX-06", f"player {player} draws a tile")
 
 
 def start_turn(draft: Draft) -> Any:
@@ -89,6 +96,6 @@ def door_choice_open(state: SectionXPosition) -> bool:
     return state.used_total == 0
 
 
-__all__ = ["HAND_LIMIT", "draw_tile", "start_turn", "next_turn", "end_turn", "zone_claimed",
+__all__ = ["HAND_LIMIT", "draw_tile", "draw_event", "start_turn", "next_turn", "end_turn", "zone_claimed",
            "tile_action_done",
            "door_choice_open"]

@@ -131,10 +131,11 @@ class CorridorGame(SectionXGame):
 
 
 class CrowdedGame(SectionXGame):
-    """Section X from a crowded board: 40 tiles laid at random and few left in the stack.
+    """Section X from a crowded board: tiles laid at random and so few left in the stack that
+    the draws alone use them up (``54 - 3n`` laid, one in the hand of the player to move).
 
     Random play seldom uses up the tiles (most tile actions rearrange); from here the
-    tiles run out within a few turns and the round ends for that (SX-I7), again and again.
+    tiles run out within a few turns and the round ends for that (SX-I7).
     """
 
     def new_initial_state(self) -> SectionXState:
@@ -145,12 +146,13 @@ class CrowdedGame(SectionXGame):
         n = self.num_players
         kinds = list(TILE_KINDS)
         rng.shuffle(kinds)
-        fields = rng.sample(OCEAN, 40)
+        laid = min(len(OCEAN), 54 - 3 * n)
+        fields = rng.sample(OCEAN, laid)
         tiles = {f"{h.q},{h.r}": (k.name, rng.choice(distinct_rotations(k)))
                  for h, k in zip(fields, kinds)}
-        hands = {p: [k.name for k in kinds[40 + 2 * p:42 + 2 * p]] for p in range(n)}
+        player = rng.randrange(n)
         opts = dict(self.options)
         opts.pop("players")
-        prepared = position(players=n, tiles=tiles, hands=hands, player=rng.randrange(n),
-                            **opts)
+        prepared = position(players=n, tiles=tiles, hands={player: [kinds[laid].name]},
+                            player=player, **opts)
         return self.state_from_dict(prepared.to_dict())
