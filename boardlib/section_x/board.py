@@ -127,7 +127,10 @@ def place_text(place: int) -> str:
 
 def parse_place(text: object) -> int | None:
     """The place a text names, or ``None`` (whether the part exists is not checked)."""
-    return PLACE_OF_TEXT.get(" ".join(text.split())) if isinstance(text, str) else None
+    if not isinstance(text, str):
+        return None
+    found = PLACE_OF_TEXT.get(text)
+    return found if found is not None else PLACE_OF_TEXT.get(" ".join(text.split()))
 
 
 # --- what lies beyond each edge of each field (SX-I1) ---------------------------------------

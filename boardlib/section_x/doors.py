@@ -152,11 +152,17 @@ def settle_joined_tunnels(draft: Draft, before: SectionXPosition) -> None:
     placed earlier stays (SX-I5). A tunnel that splits keeps its door on the part it stands
     on (the doors have moved along with their tiles already).
     """
+    index = draft.index
+    touched = index.touched
+    if touched is not None:     # only tunnels next to a changed tile can have joined
+        near = [h for h in before.door_index.held if not h.tunnel.fields.isdisjoint(touched)]
+        if len(near) < 2:
+            return
     by_tunnel: dict[frozenset[int], list[tuple[int, int]]] = {}
     for p, row in enumerate(draft.doors):
         for slot, door in enumerate(row):
             if door is not None:
-                tunnel = draft.index.tunnel(door.part).parts
+                tunnel = index.tunnel(door.part).parts
                 by_tunnel.setdefault(tunnel, []).append((p, slot))
     joined = [doors for doors in by_tunnel.values() if len(doors) > 1]
     if not joined:

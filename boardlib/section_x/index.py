@@ -106,13 +106,10 @@ def fit_key(board: Board, field: int) -> int:
 
 
 class Tunnel(NamedTuple):
-    """A tunnel (SX-I5): a connected set of tunnel parts, the fields of its tiles, and its
-    reach: those fields and the ocean fields around them (a tile change elsewhere cannot
-    change the tunnel)."""
+    """A tunnel (SX-I5): a connected set of tunnel parts and the fields of its tiles."""
 
     parts: frozenset[int]
     fields: frozenset[int]
-    reach: frozenset[int]
 
     @property
     def size(self) -> int:
@@ -124,19 +121,24 @@ class BoardIndex:
     """What the rules look up about one board (see the module docstring).
 
     ``earlier``: the index of the board this one was made from (by a tile action or a
-    collapse). Only what the changed fields reach is worked out again: the fields and parts
-    lists are updated, the fit keys of the empty fields away from the change are kept, and a
+    collapse), which differs on the fields ``changed`` (found by comparing the boards if not
+    given). Only what a changed tile touches is worked out again: the fields and parts lists
+    are updated, the fit keys of the empty fields away from the change are kept, and a
     tunnel, door index or prisoner index found on the earlier board is taken over when no
-    changed field reaches it.
+    changed tile touches it (a tunnel: none of its tiles lies on or next to a changed field).
     """
 
-    def __init__(self, board: Board, earlier: BoardIndex | None = None) -> None:
+    def __init__(self, board: Board, earlier: BoardIndex | None = None,
+                 changed: Sequence[int] | None = None) -> None:
         self.board = board
         self._joined: dict[int, tuple[int, ...]] = {}
         self._tunnels: dict[int, Tunnel] = {}          # part -> its tunnel, once asked for
         self._door_indexes: dict[Any, DoorIndex] = {}
         self._prisoner_indexes: dict[Any, PrisonerIndex] = {}
         self._changed: frozenset[int] = frozenset()    # the fields changed since earlier
+        self._near_change: frozenset[int] = frozenset()   # touched, or nothing
+        # the changed fields and the ocean fields around them (None: all may have changed)
+        self.touched: frozenset[int] | None = None
         # what the index of the earlier board found (not the index itself: no chain of boards)
         self._earlier_tunnels: dict[int, Tunnel] = {}
         self._earlier_joined: dict[int, tuple[int, ...]] = {}
@@ -156,14 +158,16 @@ class BoardIndex:
             # empty field -> its fit key (see FITTING)
             self.fit_key_of: dict[int, int] = {f: fit_key(board, f) for f in empty}
         else:
-            empty, tiled, parts = self._take_over(earlier)
+            empty, tiled, parts = self._take_over(earlier, changed)
         self.empty_fields: tuple[int, ...] = tuple(empty)
         self.tiled_fields: tuple[int, ...] = tuple(tiled)
         self.parts: tuple[int, ...] = tuple(parts)
 
-    def _take_over(self, earlier: BoardIndex) -> tuple[list[int], list[int], list[int]]:
+    def _take_over(self, earlier: BoardIndex, changed: Sequence[int] | None
+                   ) -> tuple[list[int], list[int], list[int]]:
         board, old = self.board, earlier.board
-        changed = [f for f in OCEAN_INDEX if board[f] is not old[f]]
+        if changed is None:
+            changed = [f for f in OCEAN_INDEX if board[f] is not old[f]]
         empty, tiled, parts = (list(earlier.empty_fields), list(earlier.tiled_fields),
                                list(earlier.parts))
         for f in changed:
@@ -180,8 +184,10 @@ class BoardIndex:
                 if was is None:
                     empty.remove(f)
                     insort(tiled, f)
+        self.touched = touched = frozenset().union(*(NEAR[f] for f in changed))
+        self._near_change = touched
         self.fit_key_of = dict(earlier.fit_key_of)
-        for f in set().union(*(NEAR[f] for f in changed)):
+        for f in touched:
             if board[f] is None:
                 self.fit_key_of[f] = fit_key(board, f)
             else:
@@ -207,8 +213,9 @@ class BoardIndex:
         found = self._joined.get(place)
         if found is None:
             found = self._earlier_joined.get(place)
-            around = NEAR[place // 4] if place >= 0 else FACING_FIELDS.get(place, NEAR[0])
-            if found is None or not around.isdisjoint(self._changed):
+            stale = (place // 4 in self._near_change if place >= 0
+                     else not FACING_FIELDS[place].isdisjoint(self._changed))
+            if found is None or stale:
                 found = tuple(sorted(
                     self._part_links(place) if place >= 0 else self._facing_parts(place)))
             self._joined[place] = found
@@ -253,7 +260,7 @@ class BoardIndex:
         if found is not None:
             return found
         found = self._earlier_tunnels.get(part)
-        if found is not None and found.reach.isdisjoint(self._changed):
+        if found is not None and found.fields.isdisjoint(self._near_change):
             self._tunnels[part] = found
             return found
         found = self._search(part)
@@ -277,8 +284,7 @@ class BoardIndex:
                         if j >= 0 and 4 * n + j not in parts:
                             parts.add(4 * n + j)
                             todo.append(4 * n + j)
-        fields = frozenset(c // 4 for c in parts)
-        return Tunnel(frozenset(parts), fields, frozenset().union(*(NEAR[f] for f in fields)))
+        return Tunnel(frozenset(parts), frozenset([c // 4 for c in parts]))
 
     def all_tunnels(self) -> list[Tunnel]:
         """Every tunnel, by its smallest part (for tests and the tunnel view)."""
@@ -306,7 +312,7 @@ class BoardIndex:
         found = self._door_indexes.get(doors)
         if found is None:
             found = self._earlier_doors.get(doors)
-            if found is None or not all(h.tunnel.reach.isdisjoint(self._changed)
+            if found is None or not all(h.tunnel.fields.isdisjoint(self._near_change)
                                         for h in found.held):
                 found = DoorIndex(self, doors)
             self._door_indexes[doors] = found

@@ -96,7 +96,8 @@ def place(draft: Draft, move: PlaceTile) -> Any:
     hand.remove(tile)
     draft.hands = replaced(draft.hands, p, tuple(hand))
     laid = LaidTile(tile, canonical_rotation(kind, move.rotation))
-    draft.board = with_tile(draft.board, FIELD_INDEX[move.field], laid)
+    field = FIELD_INDEX[move.field]
+    draft.lay(with_tile(draft.board, field, laid), (field,))
     return tile_action_done(draft, draft.origin)
 
 

@@ -105,28 +105,35 @@ class Steps(MoveList):
 
     def __init__(self, state: SectionXPosition) -> None:
         p = state.player
-        self.state = state
+        self.joined = state.index.joined
         self.sources = sorted({state.locs[k] for k in range(PRISONERS * p, PRISONERS * (p + 1))
                                if (state.locs[k] >= 0 or state.locs[k] == ISLAND)
                                and may_step_again(state, k)})
-        self.open: dict[int, bool] = {}       # place -> may a prisoner of p step onto it
-        self.size = 0
-        for src in self.sources:
-            for dst in state.index.joined(src):
-                if self.may_enter(dst):
-                    self.size += 1
-
-    def may_enter(self, dst: int) -> bool:
-        found = self.open.get(dst)
-        if found is None:
-            found = self.open[dst] = entry_problem(self.state, self.state.player, dst) is None
-        return found
+        # the places entry_problem refuses: full parts and claimed zones (SX-17, SX-18), and
+        # other players' door parts unless the key opens them (SX-13, SX-I6)
+        closed = state.prisoners.full
+        if not key_opens(state, p):
+            doors = [part for part, owner in state.door_index.door_at.items() if owner != p]
+            if doors:
+                closed = closed.union(doors)
+        self.closed = closed
+        self.size = sum([1 for src in self.sources for dst in self.joined(src)
+                         if dst not in closed])
 
     def __iter__(self) -> Iterator[Move]:
         for src in self.sources:
-            for dst in self.state.index.joined(src):
-                if self.may_enter(dst):
+            for dst in self.joined(src):
+                if dst not in self.closed:
                     yield Step(place_text(src), place_text(dst))
+
+    def nth(self, i: int) -> Move:
+        for src in self.sources:       # walked up to the pick: later sources are not looked at
+            for dst in self.joined(src):
+                if dst not in self.closed:
+                    if not i:
+                        return Step(place_text(src), place_text(dst))
+                    i -= 1
+        raise AssertionError("unreachable")
 
 
 def step(draft: Draft, move: Step) -> int:

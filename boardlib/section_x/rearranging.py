@@ -324,16 +324,16 @@ def rearrange(draft: Draft, move: SwapTiles | MoveTile | RotateTile) -> Any:
         field = FIELD_INDEX[move.field]
         laid = board[field]
         assert laid is not None
-        draft.board = with_tile(board, field, LaidTile(laid.tile, canonical_rotation(
-            laid.kind, move.rotation)))
+        draft.lay(with_tile(board, field, LaidTile(laid.tile, canonical_rotation(
+            laid.kind, move.rotation))), (field,))
         return tile_action_done(draft, draft.origin)
     if isinstance(move, MoveTile):
         a, b = FIELD_INDEX[move.src], FIELD_INDEX[move.dst]
-        draft.board = moved(board, a, b)
+        draft.lay(moved(board, a, b), (a, b))
         relocated = {a: b}
     else:
         a, b = FIELD_INDEX[move.a], FIELD_INDEX[move.b]
-        draft.board = swapped(board, a, b)
+        draft.lay(swapped(board, a, b), (a, b))
         relocated = {a: b, b: a}
     if not draft.origin.prisoners.fields.isdisjoint(relocated):   # a hiding place (SX-10)
         draft.locs = tuple(4 * relocated[field_of(c)] + c % 4

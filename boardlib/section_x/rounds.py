@@ -126,7 +126,7 @@ def reshuffle(draft: Draft, kept: set[int]) -> None:
                 pool.append(laid.tile)
     pool.sort()
     draft.game.shuffle_rng(draft.round).shuffle(pool)
-    draft.board = tuple(board)
+    draft.lay(tuple(board))
     draft.hands = ((),) * draft.num_players
     draft.stack = tuple(pool)
     draft.event("SX-21", f"{len(pool)} tiles are shuffled into a new stack")

@@ -186,14 +186,16 @@ class SectionXPosition(State):
 
 class Draft:
     """A working copy of a position while a move is applied; :meth:`build` makes the next
-    position from it (through the core's ``State.evolve``). The rules change a draft's
-    fields and add events; the position it was copied from stays as it was.
+    position from it, whole, by the constructor. The rules change a draft's fields and add
+    events; the position it was copied from stays as it was.
 
-    The core's own ``State.draft`` reads every field through ``__getattr__``; the rules read
-    a draft's fields dozens of times a move, so this one keeps them in slots.
+    The core's ``State.draft`` reads every field through ``__getattr__`` and builds through
+    ``State.evolve``; the rules read a draft's fields dozens of times a move and build two
+    or three positions a turn, so this one keeps the fields in slots and calls the
+    constructor (``evolve`` is used where one field changes, e.g. :func:`.turn.start_turn`).
     """
 
-    __slots__ = FIELD_NAMES + ("origin", "events", "_index")
+    __slots__ = FIELD_NAMES + ("origin", "events", "_index", "_changed")
 
     board: Board
     hands: tuple[tuple[int, ...], ...]
@@ -213,6 +215,7 @@ class Draft:
         self.origin = origin
         self.events: list[Event] = []
         self._index = origin.index
+        self._changed: tuple[int, ...] | None = None
         self.board, self.hands, self.stack = origin.board, origin.hands, origin.stack
         self.locs, self.used, self.doors = origin.locs, origin.used, origin.doors
         self.stamp, self.keys, self.player = origin.stamp, origin.keys, origin.player
@@ -227,11 +230,17 @@ class Draft:
     def num_players(self) -> int:
         return len(self.hands)
 
+    def lay(self, board: Board, changed: tuple[int, ...] | None = None) -> None:
+        """Put ``board`` in the draft: the board as it was but for the ``changed`` fields
+        (``None``: maybe any), which lets the new board's index take over the rest."""
+        self._changed = changed if self.board is self._index.board else None
+        self.board = board
+
     @property
     def index(self) -> BoardIndex:
         """The index of the draft's board as it is now."""
         if self._index.board is not self.board:
-            self._index = BoardIndex(self.board, earlier=self._index)
+            self._index = BoardIndex(self.board, earlier=self._index, changed=self._changed)
         return self._index
 
     def event(self, rule: str, text: str) -> None:
@@ -239,12 +248,12 @@ class Draft:
 
     def build(self) -> Any:
         """The new position (of the same class as the one the draft was copied from)."""
-        return self.origin.evolve(
-            board=self.board, hands=self.hands, stack=self.stack, locs=self.locs,
+        origin = self.origin
+        return type(origin)(
+            origin.game, board=self.board, hands=self.hands, stack=self.stack, locs=self.locs,
             used=self.used, doors=self.doors, stamp=self.stamp, keys=self.keys,
             player=self.player, phase=self.phase, turn=self.turn, round=self.round,
-            result=self.result, used_total=sum(self.used), _events=tuple(self.events),
-            index=self.index)
+            events=tuple(self.events), result=self.result, index=self.index)
 
 
 def replaced(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

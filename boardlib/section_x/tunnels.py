@@ -298,11 +298,6 @@ def check_index(state: SectionXState, g: nx.Graph | None = None) -> None:
         assert state.door_index.foreign_fields(player) == {
             FIELD_INDEX[g.nodes[n]["field"]] for n in g
             if g.nodes[n]["owner"] not in (None, player)}
-    # the tunnels' reach: their fields and the ocean fields around them
-    for tunnel in index.all_tunnels():
-        assert tunnel.reach == {h for f in tunnel.fields for h in [f] + [
-            FIELD_INDEX[n] for n in FIELDS[f].neighbors() if n in FIELD_INDEX
-            and IS_OCEAN[FIELD_INDEX[n]]]}
     # the fit keys, and the rotations that fit (SX-07) for the kinds in the hand of the
     # player to move
     assert index.fit_key_of == {f: fit_key(board, f) for f in index.empty_fields}

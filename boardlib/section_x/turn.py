@@ -43,12 +43,9 @@ def start_turn(draft: Draft) -> Any:
     state = draft.build()
     if state.has_tile_action():
         return state
-    skipped = Draft(state)
-    skipped.events = list(state.events)
-    skipped.event("SX-I8", f"player {state.player} has no possible tile action: phase 2 is "
-                  "skipped")
-    skipped.phase = ACT_PHASE
-    return skipped.build()
+    skipped = Event("SX-I8", f"player {state.player} has no possible tile action: phase 2 is "
+                    "skipped")
+    return state.evolve(phase=ACT_PHASE, _events=state.events + (skipped,))
 
 
 def next_turn(draft: Draft) -> Any:

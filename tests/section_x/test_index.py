@@ -31,12 +31,38 @@ def test_every_index_structure_equals_the_plain_definition_after_every_move_of_2
             game = boardlib.load("section_x", **options, max_turns=16 + seed % 7)
         state = game.new_initial_state()
         rng = random.Random(seed)
+        before = None
         while True:
             check_index(state)
+            if before is not None:
+                check_change(before, state)
             states += 1
             round_ends.update(e.rule for e in state.events if " ends: " in e.text)
             if state.is_terminal():
                 break
-            state = state.apply(state.random_move(rng))
+            before, state = state, state.apply(state.random_move(rng))
     assert states > 8_000, states
     assert round_ends["SX-19"] > 30 and round_ends["SX-I7"] >= 5, round_ends
+
+
+def check_change(before, after):
+    """A board index made from the one before knows which fields changed: ``touched`` holds
+    each field whose tile changed and the ocean fields around it."""
+    from boardlib.section_x.index import NEAR
+
+    touched = after.index.touched
+    if after.index is before.index or touched is None:
+        return
+    changed = {f for f, (a, b) in enumerate(zip(before.board, after.board)) if a != b}
+    assert changed and touched >= frozenset().union(*(NEAR[f] for f in changed))
+
+
+def test_near_is_each_ocean_field_with_the_ocean_fields_around_it_and_symmetric():
+    from boardlib.section_x.board import FIELD_INDEX, FIELDS, IS_OCEAN, OCEAN_INDEX
+    from boardlib.section_x.index import NEAR
+
+    for f in OCEAN_INDEX:
+        around = {FIELD_INDEX[n] for n in FIELDS[f].neighbors()
+                  if n in FIELD_INDEX and IS_OCEAN[FIELD_INDEX[n]]}
+        assert NEAR[f] == {f} | around
+        assert all(f in NEAR[g] for g in NEAR[f])
