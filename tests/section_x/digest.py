@@ -24,10 +24,12 @@ REFERENCE = Path(__file__).with_name("old_engine_digests.json")
 
 
 def start_games() -> Iterator[tuple[str, Any]]:
-    """Seeded games from the usual start over the option sets that existed before."""
-    for seed in range(24):
+    """Seeded games from the usual start over the option sets that existed before (the
+    first 60 turns: random play seldom empties the stack)."""
+    for seed in range(32):
         options = dict(players=2 + seed % 3, seed=seed, keys=seed % 2 == 0,
-                       strict_fit=seed % 4 == 1, round_target=(0, 1, 2, 3)[seed // 3 % 4])
+                       strict_fit=seed % 4 == 1, round_target=(0, 1, 2, 3)[seed // 3 % 4],
+                       max_turns=60)
         yield f"start {json.dumps(options, sort_keys=True)}", boardlib.load("section_x",
                                                                             **options)
 
@@ -36,7 +38,7 @@ def corridor_games() -> Iterator[tuple[str, Any]]:
     """The conformance test's prepared middle games (rounds end, collapses, game ends)."""
     from .conftest import CorridorGame
 
-    for seed in range(96):
+    for seed in range(64):
         options = dict(players=2 + seed % 3, seed=seed, max_turns=36,
                        round_target=1 + seed % 2, strict_fit=seed % 5 == 0, keys=seed % 7 != 0)
         yield f"corridor {json.dumps(options, sort_keys=True)}", CorridorGame(**options)
