@@ -13,7 +13,7 @@ import boardlib
 from boardlib.core.api import IllegalMoveError, InvalidInputError
 from boardlib.grids.hex import Hex
 from boardlib.section_x.catalogue import CATALOGUE
-from boardlib.section_x.positions import EAST, H, SOUTH_EAST, act, position
+from boardlib.section_x.positions import EAST, H, SOUTH_EAST, act, position, tiles_running_out
 from boardlib.section_x.phases import PHASE_MOVES
 from boardlib.section_x.rules import (FIELD_INDEX, FIELDS, GATE_DISTANCE, GATES, ISLAND_FIELDS,
                                       OCEAN, PHASES, Door, EndTurn, MoveTile, PlaceTile,
@@ -415,9 +415,7 @@ def test_SX_I7_round_target_option_and_empty_supply():
     assert boardlib.load("section_x", players=4, round_target=1).round_target == 1
     s = act(tiles=EAST, prisoners={0: ["3,0/0"]}, round_target=1)
     assert s.apply(Step("3,0/0", "zone 0")).round == 2
-    # The empty-supply clause needs all 54 tiles on the board, which has 48 ocean fields:
-    # it cannot happen (reported to the lead); the engine still checks it at each turn end.
-    assert len(OCEAN) < NUM_TILES
+    # the tiles running out: see the test below
 
 
 def test_SX_I8_phase_two_skipped_when_no_tile_action(monkeypatch):
@@ -482,3 +480,31 @@ def test_SX_I7_round_ends_when_all_six_zones_are_claimed():
     after = s.apply(Step("3,0/0", "zone 0"))
     assert after.round == 2 and "SX-I7" in rules_of(after)
     assert [after.freed(p) for p in range(3)] == [2, 2, 2]
+
+
+def test_SX_I7_round_ends_at_the_end_of_the_turn_in_which_the_last_tile_is_drawn():
+    s = tiles_running_out(seed=4)
+    assert len(s.stack) == 1 and s.current_player == 0
+    drawn = s.apply(EndTurn())                 # player 1 draws the last tile...
+    assert drawn.stack == () and drawn.round == 1 and "SX-06" in rules_of(drawn)
+    assert drawn.current_player == 1 and drawn.phase == "tile"
+    acted = drawn.apply(drawn.legal_moves()[0])
+    assert acted.round == 1                    # ...and plays the turn out
+    after = acted.apply(EndTurn())
+    assert after.round == 2 and after.current_player == 0
+    ends = [e for e in after.events if " ends: " in e.text]
+    assert [(e.rule, e.text) for e in ends] == [
+        ("SX-I7", "round 1 ends: the last tile has been drawn: the tiles have run out")]
+    assert after.buried(1) == 1 and after.prisoners_of(0)[:2] == s.prisoners_of(0)[:2]
+    assert len(after.stack) + len(after.hands[0]) == 53      # all but the hiding place
+
+
+def test_every_round_end_names_its_cause():
+    target = round_end_position().apply(Step("3,0/0", "zone 0"))
+    assert [e.text for e in target.events if " ends: " in e.text] == [
+        "round 1 ends: player 0 has freed 2 prisoners in it"]
+    s = act(players=3, tiles=EAST, prisoners={0: ["zone 1", "3,0/0"], 1: ["zone 2", "zone 3"],
+                                              2: ["zone 4", "zone 5"]})
+    six = s.apply(Step("3,0/0", "zone 0"))
+    assert [e.text for e in six.events if " ends: " in e.text] == [
+        "round 1 ends: all six free zones are claimed"]
