@@ -18,15 +18,16 @@ This module imports neither matplotlib nor ipywidgets.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
-                               Outcome, State, is_whole, require)
+from boardlib.core.schema import Boolean, Choice, ListOf, Optional, Record, Text, TupleOf, Whole
+from boardlib.core import (PAIR, TERMINAL, Event, FieldKind, Game, GameInfo,
+                           GameType, Illegal, MoveSet, Option, Outcome, Phase,
+                           Phases, State, TextKind, is_whole, move, require, seed_option)
 
 from .catalogue import CATALOGUE
-from .tiles import (CITY, CLOISTER, CLOISTER_INDEX, DELTA, DIRS, FIELD, OPPOSITE, ROAD,
+from .tiles import (CITY, CLOISTER, CLOISTER_INDEX, DELTA, DIRS, FIELD, HALVES, OPPOSITE, ROAD,
                     START_LETTER, TILE_TYPES, meeting_half, oriented, tile_pool)
 
 FOLLOWERS = 7  # CB-01
@@ -38,52 +39,106 @@ Node = tuple[Pos, int]
 # --- moves -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+class RotationKind(FieldKind):
+    """A tile's turn in quarter turns clockwise (0 … 3), written in degrees (``rot 90``)."""
+
+    description = "a quarter-turn count 0 to 3"
+    pattern = r"[0-9]{1,4}"
+
+    def parse(self, text: str) -> int:
+        degrees = int(text)
+        if degrees % 90 or degrees >= 360:
+            raise ValueError("rotation must be 0, 90, 180 or 270")
+        return degrees // 90
+
+    def write(self, value: Any) -> str:
+        return str(90 * int(value))
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is int
+
+
+class OpeningKind(FieldKind):
+    """A tunnel opening ``(x, y, side)``: the tile's place and the edge, written ``x,y S``."""
+
+    description = "an opening x,y and a side N, E, S or W"
+    pattern = r"-?[0-9]{1,9},-?[0-9]{1,9} [NESW]"
+
+    def parse(self, text: str) -> tuple[int, int, str]:
+        place, side = text.split(" ")
+        x, y = place.split(",")
+        return int(x), int(y), side
+
+    def write(self, value: Any) -> str:
+        x, y, side = value
+        return f"{x},{y} {side}"
+
+    def accepts(self, value: Any) -> bool:
+        return (type(value) is tuple and len(value) == 3 and type(value[0]) is int
+                and type(value[1]) is int and type(value[2]) is str)
+
+
+def feature_name(text: str) -> str:
+    """A feature label with its parts in the engine's order: ``road:W+E`` -> ``road:E+W``."""
+    if text == CLOISTER:
+        return text
+    kind, _, parts = text.partition(":")
+    order = HALVES if kind == FIELD else tuple(DIRS)
+    names = parts.split("+")
+    if not all(p in order for p in names):
+        raise ValueError(f"{kind} parts are {', '.join(order)}")
+    return f"{kind}:{'+'.join(sorted(names, key=order.index))}"
+
+
+FEATURE = TextKind(r"(?:city|road|field):[A-Z+]{1,40}|cloister",
+                   "a feature such as road:E+W, city:N, field:NL+NR or cloister",
+                   parse=feature_name)
+
+
+@move("tile {position} rot {rotation}", rule="CB-04", position=PAIR, rotation=RotationKind())
 class PlaceTile:
     """Lay the drawn tile at ``position`` turned ``rotation`` quarter turns clockwise (CB-04)."""
 
     position: Pos
     rotation: int
 
-    def __str__(self) -> str:
-        return f"tile {self.position[0]},{self.position[1]} rot {90 * self.rotation}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("follower {feature}", rule="CB-06", feature=FEATURE)
 class PlaceFollower:
     """Put a follower on ``feature`` of the tile just laid, e.g. ``"city:N+E"`` (CB-06)."""
 
     feature: str
 
-    def __str__(self) -> str:
-        return f"follower {self.feature}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("token {colour} {opening}", rule="TU-03",
+      colour=TextKind("[a-z]{1,12}", "a colour such as blue"), opening=OpeningKind())
 class PlaceTunnelToken:
     """Claim the tunnel opening ``(x, y, side)`` with a token of ``colour`` (TU-03, TU-05)."""
 
     opening: tuple[int, int, str]
     colour: str
 
-    def __str__(self) -> str:
-        x, y, side = self.opening
-        return f"token {self.colour} {x},{y} {side}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("end turn", rule="CB-03")
 class EndTurn:
     """Finish the turn: score what it completed and draw the next tile (CB-03)."""
-
-    def __str__(self) -> str:
-        return "end turn"
 
 
 Move = PlaceTile | PlaceFollower | PlaceTunnelToken | EndTurn
 END_TURN = EndTurn()
-_TILE_RE = re.compile(r"^tile (-?\d+),(-?\d+) rot (\d+)$")
-_FOLLOWER_RE = re.compile(r"^follower (city|road|field):([A-Z+]+)$|^follower (cloister)$")
-_TOKEN_RE = re.compile(r"^token ([a-z]+) (-?\d+),(-?\d+) ([NESW])$")
+MOVES = MoveSet("Carcassonne", PlaceTile, PlaceFollower, PlaceTunnelToken, EndTurn,
+                rule="CB-03")
+
+PHASES = Phases(
+    Phase(TILE, "CB-03", "laying the drawn tile", "the player whose turn it is",
+          then=(AFTER,)),
+    Phase(AFTER, "CB-06", "follower, tunnel token, end of turn",
+          "the player who laid the tile", then=(TILE, OVER)),
+    Phase(OVER, "CB-13", "game over", "nobody", then=()),
+)
+"""A turn (CB-03): lay the tile, then optionally a follower (CB-06) and a tunnel token
+(TU-03) in either order, then end the turn; the next player draws. After the last tile the
+game is over (CB-13)."""
 
 
 # --- feature groups ------------------------------------------------------------
@@ -250,13 +305,15 @@ def place_tile(pos: Pos, rotation: int) -> "PlaceTile":
 class CarcassonneGame(Game):
     """Carcassonne for 2–5 players (CB-01), with The Tunnel unless ``tunnel=False``."""
 
-    name = "carcassonne"
-    title = "Carcassonne with The Tunnel"
+    TYPE = GameType("carcassonne", "Carcassonne with The Tunnel", min_players=2, max_players=5,
+                    hidden_information=True, chance=True)  # the face-down pile (CB-02)
+    PHASES = PHASES
+    MOVES = MOVES
     catalogue = CATALOGUE
     BOT_CLASSES = {"greedy": "boardlib.carcassonne.bots:CarcassonneGreedyBot"}
     OPTIONS = (
         Option("players", 2, "number of players, 2 to 5", choices=(2, 3, 4, 5), rule="CB-01"),
-        Option("seed", 0, "seed of the shuffled tile pile (CB-02)", rule="CB-02"),
+        seed_option("seed of the shuffled tile pile (CB-02)", rule="CB-02"),
         Option("tunnel", True, "play with The Tunnel: 4 more tiles and tunnel tokens",
                rule="TU-01"),
         Option("farms", "3rd", "farm scoring: third ('3rd'), first ('1st') or second ('2nd') "
@@ -274,6 +331,8 @@ class CarcassonneGame(Game):
         Option("tu_v4", False, "tokens may not block another player's follower", rule="TU-V4"),
         Option("two_player_token_sets", 3, "token colour pairs per player with two players",
                choices=(3, 2), rule="TU-02"),
+        Option("tu_no_self_link", False, "a tunnel may not link the two openings of one road",
+               rule="TU-I2"),
     )
 
     def _setup(self) -> None:
@@ -294,6 +353,27 @@ class CarcassonneGame(Game):
     @property
     def num_players(self) -> int:
         return self.options["players"]
+
+    def info(self) -> GameInfo:
+        """A turn per tile at most: the tile, a follower, its tokens (two with TU-V3) and
+        the end of the turn (CB-03, TU-03). Scores are bounded by what every tile could pay
+        one player: its city segments (2 + 2 per pennant, +1 King), roads (1, +1 Robber
+        Baron), cloister (9) and farms (4 per city a field touches) (CB-08 … CB-15, KR-02)."""
+        tokens = (2 if self.options["tu_v3"] else 1) if self.options["tunnel"] else 0
+        turns = len(self.pool)
+        best = 0
+        for letter in self.pool + [START_LETTER]:
+            for f in TILE_TYPES[letter].features:
+                if f.kind == CITY:
+                    best += 3 + 2 * f.pennants
+                elif f.kind == ROAD:
+                    best += 2
+                elif f.kind == CLOISTER:
+                    best += 9
+                else:
+                    best += 4 * len(f.cities)
+        return GameInfo(self.num_players, max_game_length=turns * (3 + tokens), min_score=0,
+                        max_score=best)
 
     @staticmethod
     def fits(letter: str, need: int) -> tuple[int, ...]:
@@ -328,47 +408,9 @@ class CarcassonneGame(Game):
         s._draw([])
         return s
 
-    def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise InvalidInputError(f"a move is text, not {text!r}")
-        t = text.strip()
-        if t == "end turn":
-            return END_TURN
-        m = _TILE_RE.match(t)
-        if m:
-            deg = int(m.group(3))
-            if deg % 90 or deg >= 360:
-                raise InvalidInputError(f"rotation must be 0, 90, 180 or 270, not {deg}")
-            return PlaceTile((int(m.group(1)), int(m.group(2))), deg // 90)
-        m = _FOLLOWER_RE.match(t)
-        if m:
-            if m.group(3):
-                return PlaceFollower(CLOISTER)
-            kind, parts = m.group(1), m.group(2).split("+")
-            order = "NESW" if kind != FIELD else None
-            try:
-                if order:
-                    parts = sorted(parts, key=order.index)
-                else:
-                    from .tiles import HALVES
-                    parts = sorted(parts, key=HALVES.index)
-            except ValueError:
-                raise InvalidInputError(f"not a feature of a tile: {kind}:{m.group(2)}") from None
-            return PlaceFollower(f"{kind}:{'+'.join(parts)}")
-        m = _TOKEN_RE.match(t)
-        if m:
-            return PlaceTunnelToken((int(m.group(2)), int(m.group(3)), m.group(4)), m.group(1))
-        raise InvalidInputError(
-            f"not a Carcassonne move: {text!r} (try 'tile 1,0 rot 90', 'follower road:E+W', "
-            f"'token blue 1,0 E' or 'end turn')")
-
     def state_from_dict(self, data: Mapping[str, Any]) -> "CarcassonneState":
-        try:
-            return _load_state(self, data)
-        except InvalidInputError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise InvalidInputError(f"malformed Carcassonne state: {exc!r}") from None
+        """A saved state, checked by ``load_state`` (schema, then reachability)."""
+        return load_state(self, data)
 
 
 # --- the state -----------------------------------------------------------------------
@@ -569,7 +611,7 @@ class CarcassonneState(State):
         return out
 
     # --- refusals --------------------------------------------------------------------
-    def why_illegal(self, move: object) -> Illegal | None:
+    def _why_illegal(self, move: Move) -> Illegal | None:
         if self.phase == OVER:
             return Illegal("CB-13", "The game is over: the last tile has been laid and scored.")
         if isinstance(move, PlaceTile):
@@ -578,26 +620,26 @@ class CarcassonneState(State):
             return self._follower_problem(move)
         if isinstance(move, PlaceTunnelToken):
             return self._token_problem(move)
-        if isinstance(move, EndTurn):
-            if self.phase == TILE:
-                return Illegal("CB-03", "Lay the drawn tile before ending your turn.")
-            if self.pending is not None:
-                return Illegal("TU-V3", f"Place the second {self.pending} token first: with "
-                               "shared tokens a tunnel is built whole in one turn.")
-            return None
-        return Illegal("CB-03", f"{move!r} is not a Carcassonne move.")
+        if self.phase == TILE:
+            return Illegal("CB-03", "Lay the drawn tile before ending your turn.")
+        if self.pending is not None:
+            return Illegal("TU-V3", f"Place the second {self.pending} token first: with "
+                           "shared tokens a tunnel is built whole in one turn.")
+        return None
+
+    def revealed_to(self, player: int) -> bool:
+        """The end of a turn turns up the next tile of the face-down pile (CB-02, CB-03) for
+        everyone, and any tile that fits nowhere (CB-05)."""
+        return self.turn > 1 and self.placed is None
 
     def _tile_problem(self, move: PlaceTile) -> Illegal | None:
         if self.phase != TILE:
             return Illegal("CB-03", "You have already laid your tile this turn.")
         pos, r = move.position, move.rotation
-        code = self.frontier.get(pos) if type(pos) is tuple else None
-        if code is not None and type(r) is int and r in fit_table(self.tile)[code]:
+        code = self.frontier.get(pos)
+        if code is not None and r in fit_table(self.tile)[code]:
             return None  # the common case: a legal placement
-        if (not isinstance(pos, tuple) or len(pos) != 2
-                or not all(isinstance(v, int) for v in pos)):
-            return Illegal("CB-04", "A position is a pair of whole numbers (x, y).")
-        if not isinstance(r, int) or not 0 <= r < 4:
+        if not 0 <= r < 4:
             return Illegal("CB-04", "A tile turns only in quarter turns: rotation 0 to 3.")
         if pos in self.board:
             return Illegal("CB-04", f"The place {pos[0]},{pos[1]} already holds a tile.")
@@ -625,7 +667,7 @@ class CarcassonneState(State):
             return Illegal("CB-06", "All your followers are on the board; none is left in "
                            "your supply.")
         ot = self.oriented_at(self.placed)
-        i = ot.label_index.get(move.feature) if isinstance(move.feature, str) else None
+        i = ot.label_index.get(move.feature)
         if i is None:
             return Illegal("CB-06", f"The tile you just laid has no feature {move.feature!r}; "
                            f"it has {', '.join(ot.labels)}.")
@@ -666,8 +708,6 @@ class CarcassonneState(State):
                                    "neglected, on a road with your follower."
                                    if o["tu_v2"] else ""))
             takeover = True
-        if not isinstance(move.opening, tuple) or len(move.opening) != 3:
-            return Illegal("TU-03", "An opening is written x, y and a side N, E, S or W.")
         node = self.opening_node(move.opening)
         if node is None:
             x, y, side = move.opening
@@ -676,11 +716,12 @@ class CarcassonneState(State):
             return Illegal("TU-03", f"That opening is already claimed by a "
                            f"{self.tokens[move.opening]} token.")
         road = self.group_of(node)
-        if count == 1:
+        if count == 1 and o["tu_no_self_link"]:
             first = self.opening_node(self.colour_openings(colour)[0])
             if self.node_group[first] == self.node_group[node]:
                 return Illegal("TU-I2", f"The other {colour} token already claims this road's "
-                               "other opening: a tunnel must join two different roads.")
+                               "other opening: with this option a tunnel must join two "
+                               "different roads.")
         mine = any(p == self.player for _, p in road.followers)
         if self.pending is not None:
             return None  # TU-V3: the first token was allowed, so the tunnel gets finished
@@ -696,14 +737,18 @@ class CarcassonneState(State):
                                "whose road carries a follower.")
             if not self._partner_exists(move.opening, node):
                 return Illegal("TU-V3", "A tunnel is built whole: there is no other free "
-                               "opening on another road for the second token.")
+                               "opening for the second token.")
         return None
 
     def _partner_exists(self, opening: tuple, node: Node) -> bool:
+        """Is there a free opening for the second token of a tunnel from ``opening``? Any
+        other free opening will do, unless ``tu_no_self_link`` forbids one on the same road
+        (TU-I2)."""
         gid = self.node_group[node]
+        apart = self.game.options["tu_no_self_link"]
         for other in self.openings:
             if other != opening and other not in self.tokens:
-                if self.node_group[self.opening_node(other)] != gid:
+                if not apart or self.node_group[self.opening_node(other)] != gid:
                     return True
         return False
 
@@ -1027,9 +1072,121 @@ def end_scoring(state: CarcassonneState) -> EndScore:
 # --- loading saved states ------------------------------------------------------------
 
 
-def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
-                derive_completed: bool = False) -> CarcassonneState:
-    require(isinstance(data, Mapping), "a saved state is an object")
+def state_schema(game: CarcassonneGame) -> Record:
+    """What a saved Carcassonne state looks like: ``CarcassonneState.to_dict``."""
+    n = game.num_players
+    tiles = len(game.pool) + 1
+    letter = Choice(*sorted(TILE_TYPES))
+    colour = Choice(*game.colours_in_play) if game.colours_in_play else Choice()
+    place = Whole(-tiles, tiles)
+    points = Whole(0, int(game.info().max_score))
+    per_player = TupleOf(*[points] * n)
+    holder = Optional(TupleOf(Whole(0, n - 1), Whole(1, tiles)))
+    return Record({
+        "phase": Choice(*PHASES.names), "player": Whole(0, n - 1), "turn": Whole(1, tiles),
+        "tile": Optional(letter), "deck": ListOf(letter, max_length=tiles),
+        "discarded": ListOf(letter, max_length=tiles),
+        "board": ListOf(TupleOf(place, place, letter, Whole(0, 3)), min_length=1,
+                        max_length=tiles),
+        "followers": ListOf(TupleOf(place, place, Text(60), Whole(0, n - 1)),
+                            max_length=FOLLOWERS * n),
+        "supply": TupleOf(*[Whole(0, FOLLOWERS)] * n), "scores": per_player,
+        "end_scores": Optional(per_player),
+        "tokens": ListOf(TupleOf(place, place, Choice(*DIRS), colour), max_length=12),
+        "placed": Optional(TupleOf(place, place)), "follower_done": Boolean(),
+        "turn_tokens": ListOf(colour, max_length=2), "pending": Optional(colour),
+        "king": holder, "baron": holder,
+        "completed": TupleOf(Whole(0, tiles), Whole(0, 4 * tiles), Whole(0, tiles)),
+        "missed": ListOf(colour, max_length=len(COLOURS)),
+    })
+
+
+def load_state(game: CarcassonneGame, data: Mapping[str, Any],
+               derive_completed: bool = False) -> CarcassonneState:
+    """A saved state, refused (``InvalidInputError``) unless a game can reach it.
+
+    After the schema: the tiles fit in the order listed (CB-04), are this game's tiles
+    (CB-01, TU-02), followers and supplies agree (CB-01, CB-06, CB-07), tokens lie on
+    openings (TU-03, TU-05); then ``check_reachable``: the turn's own record (the tile
+    laid, its follower), the King and Robber Baron (KR-01, TU-I3), the end scores
+    (CB-14, CB-15, KR-02) and every score (a sum of features completed, CB-08 … CB-11).
+    ``derive_completed`` (for prepared positions) takes the completed-feature counts from
+    the board instead of checking them.
+    """
+    if derive_completed:
+        data = {**data, "completed": [0, 0, 0]}
+    state_schema(game).check(data)
+    state = _build_loaded(game, data, derive_completed)
+    check_reachable(state, derive_completed)
+    return state
+
+
+def check_reachable(s: CarcassonneState, derived: bool = False) -> None:
+    """Refuse what the board does not give: the last tile laid and its follower, the King
+    and the Robber Baron, end scores and scores (see ``load_state``). A prepared position
+    (``derived``) may show completed features whose King or Robber Baron nobody holds."""
+    o, n = s.game.options, s.game.num_players
+    if s.phase == AFTER:
+        require(s.placed == list(s.board)[-1], "'placed' must be the tile laid last (CB-03)")
+        mine = [p for (pos, _), p in s.followers.items() if pos == s.placed]
+        require(all(p == s.player for p in mine), "a follower of another player stands on "
+                "the tile just laid (CB-06)")
+        require(s.follower_done == bool(mine), "'follower_done' must say whether a follower "
+                "went on the tile just laid (CB-03, CB-06)")
+    else:
+        require(not s.follower_done and not s.turn_tokens and s.pending is None,
+                "before a tile is laid nothing else of the turn has happened (CB-03)")
+    sizes: dict[str, list[int]] = {CITY: [], ROAD: [], CLOISTER: []}
+    points: list[int] = []
+    for g in s.groups.values():
+        if g.done and g.kind != FIELD:
+            size = len(g.tiles)
+            sizes[g.kind].append(size)
+            points.append(feature_points(g, o["small_city_2pts"]))
+    for key, kind, what in (("king", CITY, "city"), ("baron", ROAD, "road")):
+        holder = getattr(s, key)
+        if not o["king_robber_baron"] or derived:
+            require(derived or holder is None, f"{key} without the King and Robber Baron rule "
+                    "(KR-01)")
+            continue
+        largest = max(sizes[kind], default=None)
+        if largest is None:
+            require(holder is None, f"no {what} is completed, so nobody holds the {key} (KR-01)")
+        else:
+            require(holder is not None and holder[1] == largest, f"the largest completed {what} "
+                    f"has {largest} tiles, so the {key} holds {largest} (KR-01, TU-I3)")
+    end = (0,) * n
+    if s.phase == OVER:
+        end = end_scoring(s).points
+        require(s.end_scores == end, f"the end scores must be {list(end)}, what the board "
+                "gives (CB-14, CB-15, KR-02)")
+    sums = subset_sums(points)
+    for p in range(n):
+        earned = s.scores[p] - end[p]
+        require(earned >= 0 and (sums >> earned) & 1, f"player {p}'s score {s.scores[p]} is "
+                "not what the features completed on this board can give (CB-08 … CB-11)")
+
+
+def feature_points(g: Group, small_city_2pts: bool) -> int:
+    """What a completed feature pays each of its majority players (CB-08, CB-09, CB-10)."""
+    size = len(g.tiles)
+    if g.kind == ROAD:
+        return size
+    if g.kind == CITY:
+        return 2 if small_city_2pts and size == 2 else 2 * size + 2 * g.pennants
+    return 9
+
+
+def subset_sums(values: Iterable[int]) -> int:
+    """Every sum of some of ``values``, as the bits of an int (bit k set: k is a sum)."""
+    sums = 1
+    for v in values:
+        sums |= sums << v
+    return sums
+
+
+def _build_loaded(game: CarcassonneGame, data: Mapping[str, Any],
+                  derive_completed: bool) -> CarcassonneState:
     n = game.num_players
     o = game.options
     phase = data["phase"]
@@ -1111,10 +1268,8 @@ def _load_state(game: CarcassonneGame, data: Mapping[str, Any],
         ops = s.colour_openings(colour)
         require(len(ops) <= 2, f"more than two {colour} tokens (TU-01)")
         if len(ops) == 2:
-            a, b = s.opening_node(ops[0]), s.opening_node(ops[1])
-            require(s.node_group[a] != s.node_group[b], f"the {colour} tunnel joins a road to "
-                    "itself (TU-I2)")
-            s.feats.link(a, b)
+            # No TU-I2 check here: the two roads may have joined after the tunnel was built.
+            s.feats.link(s.opening_node(ops[0]), s.opening_node(ops[1]))
     # Followers (CB-06) and supplies (CB-01).
     followers = data["followers"]
     require(isinstance(followers, list), "followers must be a list")
@@ -1193,4 +1348,5 @@ GAME_CLASS = CarcassonneGame
 
 __all__ = ["CarcassonneGame", "CarcassonneState", "PlaceTile", "PlaceFollower",
            "PlaceTunnelToken", "EndTurn", "END_TURN", "Group", "Features", "majority",
-           "end_scoring", "COLOURS", "FOLLOWERS", "GAME_CLASS"]
+           "end_scoring", "COLOURS", "FOLLOWERS", "GAME_CLASS", "load_state", "state_schema",
+           "PHASES", "MOVES", "feature_name"]
