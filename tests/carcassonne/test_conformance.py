@@ -17,13 +17,15 @@ CASES = [
     (3, {"tu_v2": True}, 22),
     (2, {"tu_v3": True, "king_robber_baron": True}, 22),
     (4, {"tu_v4": True, "tu_v2": True}, 20),
+    (3, {"tu_no_self_link": True, "tu_v3": True}, 12),
+    (2, {"tunnel": False, "farms": "2nd"}, 12),
 ]
 
 
 @pytest.mark.parametrize("players,options,games", CASES)
 def test_random_play_conformance(players, options, games):
-    game = boardlib.load("carcassonne", players=players, seed=players * 101, tunnel=True,
-                         **options)
+    game = boardlib.load("carcassonne", players=players, seed=players * 101,
+                         **{"tunnel": True, **options})
     report = check_random_play(game, games=games, seed=players + len(options),
                                invariant=check_invariants, wrong_moves=wrong_moves,
                                json_every=23, undo_every=31)
