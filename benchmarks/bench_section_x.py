@@ -62,14 +62,14 @@ def bench_random(games: int, players: int, label: str = "", first_seed: int = 0,
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     rate = games / cpu
     by_rules = games - ends["turn limit"]
+    ends_by_cause = {k[11:]: v for k, v in sorted(seen.items()) if k.startswith("round end")}
     print(f"random {players}-player games {options or ''}{label}: {games} in {cpu:.2f} s CPU "
           f"({wall:.2f} s wall) = {rate:.1f} games/s on one core; {turns / cpu:,.0f} turns/s, "
           f"{moves / cpu:,.0f} moves/s, {turns / games:.0f} turns per game")
     print(f"    {by_rules} of {games} ended by the rules, {ends['turn limit']} by the turn cap "
           f"{dict(ends)}; per game: {seen['zone reached'] / games:.2f} prisoners reached a free "
-          f"zone, {seen["freed"] / games:.2f} were freed or in a zone when it stopped; rounds "
-          f"ended: "
-          f"{ {k[11:]: v for k, v in sorted(seen.items()) if k.startswith('round end')} }")
+          f"zone, {seen['freed'] / games:.2f} were freed or in a zone when it stopped; rounds "
+          f"ended: {ends_by_cause}")
     return rate
 
 

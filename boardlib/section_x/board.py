@@ -178,8 +178,9 @@ def swapped(board: Board, a: int, b: int) -> Board:
 
 DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
-__all__ = ["Board", "PlacedDoor", "RADIUS", "FIELDS", "FIELD_INDEX", "ISLAND_FIELDS", "GATES", "GATE_OF",
-           "OCEAN", "OCEAN_INDEX", "IS_OCEAN", "EMPTY_BOARD", "ocean_problem", "ISLAND", "FREED", "BURIED",
-           "OFF_BOARD", "ZONE0", "ZONES", "zone_code", "is_zone", "zone_gate", "part_place", "field_of",
-           "part_of", "is_part", "ALL_PLACES", "place_text", "parse_place", "BEYOND", "OPPOSITE",
-           "GATE_DISTANCE", "with_tile", "moved", "swapped", "DIRECTION_WORDS"]
+__all__ = ["Board", "PlacedDoor", "RADIUS", "FIELDS", "FIELD_INDEX", "ISLAND_FIELDS", "GATES",
+           "GATE_OF", "OCEAN", "OCEAN_INDEX", "IS_OCEAN", "EMPTY_BOARD", "ocean_problem", "ISLAND",
+           "FREED", "BURIED", "OFF_BOARD", "ZONE0", "ZONES", "zone_code", "is_zone", "zone_gate",
+           "part_place", "field_of", "part_of", "is_part", "ALL_PLACES", "place_text",
+           "parse_place", "BEYOND", "OPPOSITE", "GATE_DISTANCE", "with_tile", "moved", "swapped",
+           "DIRECTION_WORDS"]

@@ -53,6 +53,7 @@ class EscapeBot(Bot):
             if not isinstance(m, Step):
                 continue
             src, dst = parse_place(m.src), parse_place(m.dst)
+            assert src is not None and dst is not None
             d_src = dist.get(src, UNREACHABLE)
             d_dst = 0 if is_zone(dst) else dist.get(dst, UNREACHABLE)
             gain = d_src - d_dst

@@ -83,7 +83,8 @@ CATALOGUE = Catalogue("section_x", [
          "field leads to the island, one facing a gate leads into its free zone; one facing the "
          "rim or an empty field leads nowhere yet.", interpretation=True),
     Rule("SX-I2", "The 54 tiles (this project's invention)",
-         "The source gives only their number. A tile has six edges, numbered 0 to 5. Each tunnel part joins some of its edges and "
+         "The source gives only their number. A tile has six edges, numbered 0 to 5. Each "
+         "tunnel part joins some of its edges and "
          "holds one prisoner. The set: 8 straights, 8 wide curves, 6 tight curves, 4 forks, "
          "4 branches, 4 crossings, 4 double curves, 4 straight-and-curves, 2 triple curves, "
          "6 hiding places and 4 forked hiding places (hiding places are one chamber for two).",

@@ -175,7 +175,11 @@ def settle_joined_tunnels(draft: Draft, before: SectionXPosition) -> None:
 
     rows = [list(row) for row in draft.doors]
     for doors in joined:
-        placed = {(p, slot): rows[p][slot] for p, slot in doors}
+        placed: dict[tuple[int, int], PlacedDoor] = {}
+        for p, slot in doors:
+            door = rows[p][slot]
+            assert door is not None
+            placed[p, slot] = door
         keep = max(doors, key=lambda d: (length_before(*d), -placed[d].stamp))
         for p, slot in doors:
             if (p, slot) == keep:

@@ -410,6 +410,6 @@ class DoorIndex:
         return found
 
 
-__all__ = ["cached", "PART_MASKS", "OPENINGS", "PART_AT_PORT", "NUM_PARTS", "FITTING", "FIT_COUNT", "FACING",
-           "NEAR", "fit_key",
-           "Tunnel", "BoardIndex", "PrisonerIndex", "HeldTunnel", "DoorIndex"]
+__all__ = ["cached", "PART_MASKS", "OPENINGS", "PART_AT_PORT", "NUM_PARTS", "FITTING", "FIT_COUNT",
+           "FACING", "NEAR", "fit_key", "Tunnel", "BoardIndex", "PrisonerIndex", "HeldTunnel",
+           "DoorIndex"]

@@ -85,7 +85,7 @@ class SwapTiles:
 _ordered_equal = SwapTiles.__eq__
 
 
-def _same_swap(self: SwapTiles, other: object) -> bool:
+def _same_swap(self: SwapTiles, other: object) -> Any:
     """A swap exchanges two tiles: which one is named first does not matter (the legal
     moves name them in board order)."""
     if not isinstance(other, SwapTiles):
@@ -184,9 +184,9 @@ class MoveList(Sequence[Move]):
 
     def nth(self, i: int) -> Move:
         """The ``i``-th move (``0 <= i < size``)."""
-        for n, move in enumerate(self):
+        for n, found in enumerate(self):
             if n == i:
-                return move
+                return found
         raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Move]:

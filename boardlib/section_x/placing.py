@@ -62,19 +62,19 @@ class Placements(MoveList):
 
     def __init__(self, state: SectionXPosition) -> None:
         self.kinds = hand_kinds(state.hands[state.player])
-        self.index = state.index
+        self.board_index = state.index
         self.size = state.index.count_fitting(self.kinds)
 
     def __iter__(self) -> Iterator[Move]:
-        for f in self.index.empty_fields:
+        for f in self.board_index.empty_fields:
             for k in self.kinds:
-                for r in self.index.fitting(f, k):
+                for r in self.board_index.fitting(f, k):
                     yield PlaceTile(KINDS[k].name, FIELDS[f], r)
 
     def nth(self, i: int) -> Move:
-        for f in self.index.empty_fields:
+        for f in self.board_index.empty_fields:
             for k in self.kinds:
-                fitting = self.index.fitting(f, k)
+                fitting = self.board_index.fitting(f, k)
                 if i < len(fitting):
                     return PlaceTile(KINDS[k].name, FIELDS[f], fitting[i])
                 i -= len(fitting)

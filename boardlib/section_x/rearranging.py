@@ -20,7 +20,8 @@ from .fit import misfit, misfit_sentence
 from .moves import Listed, Move, MoveList, MoveTile, RotateTile, SwapTiles
 from .placing import rotation_problem
 from .state import Draft, SectionXPosition
-from .tiles import KIND_NUMBER, KINDS, PRISONERS, TILE_KINDS, LaidTile, canonical_rotation, distinct_rotations, outline
+from .tiles import (KIND_NUMBER, KINDS, PRISONERS, TILE_KINDS, LaidTile, canonical_rotation,
+                    distinct_rotations)
 from .turn import tile_action_done
 
 # OTHER_ROTATIONS[kind number][rotation]: the other looks a turn can give a tile lying so
@@ -230,7 +231,11 @@ class AllRotations(MoveList):
     def __init__(self, board: Board, fields: list[int]) -> None:
         self.board = board
         self.fields = fields
-        self.size = sum([TURNS[board[f].tile] for f in fields])   # type: ignore[union-attr]
+        self.size = 0
+        for f in fields:
+            laid = board[f]
+            assert laid is not None
+            self.size += TURNS[laid.tile]
 
     def __iter__(self) -> Iterator[Move]:
         for f in self.fields:
@@ -310,9 +315,10 @@ def rearrangements(state: SectionXPosition) -> list[MoveList]:
              for x, a in enumerate(movable)]
     moves = [(a, [b for b in index.empty_fields if may_move(a, b)]
               if strict or a in carrying else list(index.empty_fields)) for a in movable]
-    turns = AllRotations(state.board, turnable)
+    turns: MoveList = AllRotations(state.board, turnable)
     if strict:
-        turns = Listed([m for m in turns if rotate_problem(state, m) is None])
+        turns = Listed([m for m in turns
+                        if isinstance(m, RotateTile) and rotate_problem(state, m) is None])
     return [Rows(swaps, SwapTiles), Rows(moves, MoveTile), turns]
 
 
@@ -342,7 +348,7 @@ def rearrange(draft: Draft, move: SwapTiles | MoveTile | RotateTile) -> Any:
     return tile_action_done(draft, draft.origin)
 
 
-__all__ = ["OTHER_ROTATIONS", "other_rotations", "turn_problem", "shift_problem",
-           "comes_nearer", "distance_problem", "strict_fit_problem", "rotate_problem", "move_problem",
+__all__ = ["OTHER_ROTATIONS", "other_rotations", "turn_problem", "shift_problem", "comes_nearer",
+           "distance_problem", "strict_fit_problem", "rotate_problem", "move_problem",
            "swap_problem", "AllSwaps", "AllMoves", "AllRotations", "Rows", "rearrangements",
            "rearrange"]

@@ -133,7 +133,6 @@ def read(game: SectionXGame, data: Mapping[str, Any]) -> dict[str, Any]:
     schema, then for what the schema cannot say; the position is checked further by
     :func:`check_reachable` once built."""
     state_schema(game).check(data)
-    n = game.num_players
     board = list(EMPTY_BOARD)
     for text, (tile, rot) in data["board"].items():
         require(canonical_rotation(TILE_KINDS[tile], rot) == rot,

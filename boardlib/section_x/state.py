@@ -17,7 +17,7 @@ from .board import (BURIED, FIELD_INDEX, FREED, ISLAND, Board, PlacedDoor, field
                     part_of)
 from .index import NUM_PARTS, BoardIndex, DoorIndex, PrisonerIndex, cached
 from .phases import OVER
-from .tiles import PRISONERS, TILE_KINDS, LaidTile, TileKind
+from .tiles import PRISONERS, LaidTile, TileKind
 
 if TYPE_CHECKING:
     from .rules import SectionXGame

@@ -18,7 +18,7 @@ from typing import NamedTuple
 # SX-02: the pieces of each player (the board and the 54 tiles are below and in board.py).
 PRISONERS = 8
 DOORS = 2
-KEYS = 1          # the seed gives the key no rule: it does something only in the keys variant (SX-I6)
+KEYS = 1          # the seed gives it no rule: it does something only in the keys variant, SX-I6
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -15,15 +15,16 @@ geometry on its own; the engine keeps a faster adjacency of its own
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from boardlib.grids.hex import Hex, opposite
 
-from .board import (FIELD_INDEX, FIELDS, GATE_OF, IS_OCEAN, ISLAND_FIELDS, OCEAN_INDEX, is_zone,
+from .board import (FIELD_INDEX, FIELDS, GATE_OF, ISLAND_FIELDS, OCEAN_INDEX, is_zone,
                     parse_place, place_text)
 from .fit import misfit
+from .routes import escape_distances
 from .index import FITTING, fit_key
 from .state import SectionXPosition as SectionXState
 from .tiles import KIND_NUMBER, KINDS, PRISONERS, TILE_KINDS, distinct_rotations, outline
@@ -130,7 +131,8 @@ def tunnel_length(state_or_graph: SectionXState | nx.Graph, place: str) -> int:
 
 def owner_of(state_or_graph: SectionXState | nx.Graph, place: str) -> int | None:
     """The player owning the tunnel of ``place`` through a door (SX-13), if any."""
-    return _graph(state_or_graph).nodes[place]["owner"]
+    owner = _graph(state_or_graph).nodes[place]["owner"]
+    return None if owner is None else int(owner)
 
 
 def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -> bool:
@@ -147,7 +149,7 @@ def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -
     return not _full(data, player, avoid_full)
 
 
-def _full(data: dict, player: int, avoid_full: bool) -> bool:
+def _full(data: dict[str, Any], player: int, avoid_full: bool) -> bool:
     here = data["prisoners"]
     return avoid_full and len(here) >= data["capacity"] and any(q != player for q in here)
 
@@ -227,6 +229,13 @@ def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False
             for p in places}
 
 
+def place_of(node: str) -> int:
+    """The place a node of the graph names."""
+    place = parse_place(node)
+    assert place is not None, node
+    return place
+
+
 def links_as_text(state: SectionXState) -> set[frozenset[str]]:
     """The engine's own adjacency (``state.links()``) as a set of edges named like the graph."""
     edges: set[frozenset[str]] = set()
@@ -260,11 +269,11 @@ def check_index(state: SectionXState, g: nx.Graph | None = None) -> None:
     # the fields by what lies on them, and every part
     assert index.empty_fields == tuple(f for f in OCEAN_INDEX if board[f] is None)
     assert index.tiled_fields == tuple(f for f in OCEAN_INDEX if board[f] is not None)
-    graph_parts = sorted(parse_place(n) for n, kind in g.nodes(data="kind") if kind == "part")
+    graph_parts = sorted(place_of(n) for n, kind in g.nodes(data="kind") if kind == "part")
     assert list(index.parts) == graph_parts, "the index's parts differ from the graph's"
     # places joined (SX-I4): the graph's neighbours
     for node in g:
-        place = parse_place(node)
+        place = place_of(node)
         assert {place_text(c) for c in index.joined(place)} == set(g[node]), \
             f"the places joined to {node} differ from the graph's"
         assert list(index.joined(place)) == sorted(index.joined(place))
@@ -273,16 +282,16 @@ def check_index(state: SectionXState, g: nx.Graph | None = None) -> None:
     components = tunnels(g)
     component = {n: t for t in components for n in t}
     for node, parts in component.items():
-        tunnel = index.tunnel(parse_place(node))
+        tunnel = index.tunnel(place_of(node))
         assert {place_text(c) for c in tunnel.parts} == set(parts), \
             f"the tunnel through {node} differs from the graph's component"
         assert tunnel.size == len({g.nodes[n]["field"] for n in parts}), \
             f"the length of {node}'s tunnel differs"
-        assert state.tunnel_owner(parse_place(node)) == g.nodes[node]["owner"], \
+        assert state.tunnel_owner(place_of(node)) == g.nodes[node]["owner"], \
             f"the owner of {node} differs"
     comp, sizes = state.tunnels()
     assert sorted(map(sorted, _groups(comp).values())) == sorted(
-        sorted(parse_place(n) for n in t) for t in components)
+        sorted(place_of(n) for n in t) for t in components)
     # the doors' tunnels
     doors = {(p, slot): d for p, row in enumerate(state.doors) for slot, d in enumerate(row)
              if d is not None}
@@ -292,7 +301,7 @@ def check_index(state: SectionXState, g: nx.Graph | None = None) -> None:
         name = place_text(h.door.part)
         assert {place_text(c) for c in h.tunnel.parts} == set(component[name])
         assert g.nodes[name]["door"] == h.player == state.door_at(h.door.part)
-    assert set(state.door_index.holding) == {parse_place(n) for n in g
+    assert set(state.door_index.holding) == {place_of(n) for n in g
                                              if g.nodes[n]["owner"] is not None}
     for player in range(state.num_players):
         assert state.door_index.foreign_fields(player) == {
@@ -328,10 +337,10 @@ def check_escape_distances(state: SectionXState, g: nx.Graph | None = None) -> N
     g = tunnel_graph(state) if g is None else g
     for player in range(state.num_players):
         for avoid_full, use_key in ((False, True), (True, True), (True, False)):
-            distances = state.escape_distances(player, avoid_full, use_key)
+            distances = escape_distances(state, player, avoid_full, use_key)
             for place, route in escape_routes(state, player, avoid_full=avoid_full,
                                               use_key=use_key, graph=g).items():
-                engine = distances.get(parse_place(place))
+                engine = distances.get(place_of(place))
                 graph_steps = None if route is None else len(route) - 1
                 assert engine == graph_steps, (f"player {player}'s escape from {place} "
                                                f"(avoid_full={avoid_full}, use_key={use_key}):"

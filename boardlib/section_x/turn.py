@@ -93,6 +93,5 @@ def door_choice_open(state: SectionXPosition) -> bool:
     return state.used_total == 0
 
 
-__all__ = ["HAND_LIMIT", "draw_tile", "draw_event", "start_turn", "next_turn", "end_turn", "zone_claimed",
-           "tile_action_done",
-           "door_choice_open"]
+__all__ = ["HAND_LIMIT", "draw_tile", "draw_event", "start_turn", "next_turn", "end_turn",
+           "zone_claimed", "tile_action_done", "door_choice_open"]

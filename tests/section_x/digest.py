@@ -1,8 +1,9 @@
 """Digests of seeded random Section X games: the safety net of the engine rewrite (issue 16).
 
 Each digest hashes, state after state, every legal move in order (its kind and field
-values), the move that ``random_move`` picks, and the whole position (board, hands, stack, prisoners, steps,
-doors, keys, turn, round, phase, result), read through attributes that the engine
+values), the move that ``random_move`` picks, and the whole position (board, hands, stack,
+prisoners, steps, doors, keys, turn, round, phase, result), read through attributes that the
+engine
 before the rewrite (commit 5408e8d) and the rewritten one both have. Games stop at the
 first state whose stack is empty: from the end of that turn on, the rewritten engine
 ends the round because the tiles ran out (SX-I7), which the old one did not.

@@ -15,7 +15,7 @@ from boardlib.core import IllegalMoveError, InvalidInputError
 from boardlib.core.testing import check_loaded_save, check_round_trip
 from boardlib.core.testing.strategies import mutated_save, wrong_moves
 from boardlib.section_x.positions import EAST, H, act, position
-from boardlib.section_x.rules import (Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step,
+from boardlib.section_x.rules import (Door, MoveTile, PlaceTile, RotateTile, Step,
                                       SwapTiles)
 
 from .conftest import CorridorGame, CrowdedGame
