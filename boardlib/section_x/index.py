@@ -95,6 +95,22 @@ FACING_FIELDS: dict[int, frozenset[int]] = {place: frozenset(f for f, _ in pairs
                                             for place, pairs in FACING.items()}
 
 
+def _openings(field: int, ports: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    ocean = tuple((n, OPPOSITE[d]) for d, n in OCEAN_EDGES[field] if ports >> d & 1)
+    beyond = tuple(sorted({BEYOND[field][d] for d in range(6)
+                           if ports >> d & 1 and OFF_BOARD < BEYOND[field][d] < 0}))
+    return ocean, beyond
+
+
+# OPENINGS_AT[64 * field + ports]: where a part with these ports on this field opens: the ocean
+# fields it faces with the edge seen from there, and the island and zones it faces (made for
+# the port sets that parts have)
+_PART_PORTS = frozenset(m for rows in PART_MASKS for masks in rows for m in masks)
+OPENINGS_AT: tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...] = tuple(
+    _openings(f, m) if m in _PART_PORTS else ((), ())
+    for f in range(len(FIELDS)) for m in range(64))
+
+
 def fit_key(board: Board, field: int) -> int:
     """``care << 6 | need`` of the empty ``field`` (see FITTING)."""
     key = 0
@@ -226,21 +242,14 @@ class BoardIndex:
         f = place // 4
         laid = board[f]
         assert laid is not None
-        ports = PART_MASKS[laid.tile][laid.rotation][place % 4]
-        found = set()
-        for d in range(6):
-            if ports >> d & 1:
-                n = BEYOND[f][d]
-                if n == OFF_BOARD:
-                    continue
-                if n < 0:                           # the island or a free zone
-                    found.add(n)
-                    continue
-                other = board[n]
-                if other is not None:
-                    j = PART_AT_PORT[other.tile][other.rotation][OPPOSITE[d]]
-                    if j >= 0:
-                        found.add(4 * n + j)
+        ocean, beyond = OPENINGS_AT[64 * f + PART_MASKS[laid.tile][laid.rotation][place % 4]]
+        found = set(beyond)                         # the island, free zones
+        for n, back in ocean:
+            other = board[n]
+            if other is not None:
+                j = PART_AT_PORT[other.tile][other.rotation][back]
+                if j >= 0:
+                    found.add(4 * n + j)
         return found
 
     def _facing_parts(self, place: int) -> set[int]:
@@ -275,15 +284,15 @@ class BoardIndex:
             c = todo.pop()
             f = c // 4
             laid = board[f]
-            ports = PART_MASKS[laid.tile][laid.rotation][c % 4]   # type: ignore[union-attr]
-            for d, n in OCEAN_EDGES[f]:
-                if ports >> d & 1:
-                    other = board[n]
-                    if other is not None:
-                        j = PART_AT_PORT[other.tile][other.rotation][OPPOSITE[d]]
-                        if j >= 0 and 4 * n + j not in parts:
-                            parts.add(4 * n + j)
-                            todo.append(4 * n + j)
+            assert laid is not None
+            ports = PART_MASKS[laid.tile][laid.rotation][c % 4]
+            for n, back in OPENINGS_AT[64 * f + ports][0]:
+                other = board[n]
+                if other is not None:
+                    j = PART_AT_PORT[other.tile][other.rotation][back]
+                    if j >= 0 and 4 * n + j not in parts:
+                        parts.add(4 * n + j)
+                        todo.append(4 * n + j)
         return Tunnel(frozenset(parts), frozenset([c // 4 for c in parts]))
 
     def all_tunnels(self) -> list[Tunnel]:

@@ -289,10 +289,15 @@ def rearrangements(state: SectionXPosition) -> list[MoveList]:
     # where shift_problem is None: no other player's tunnel (SX-13) and no prisoners, or a
     # hiding place holding only yours (SX-10); and where turn_problem is None: no other
     # player's tunnel and no prisoners (SX-09)
-    movable = [f for f in index.tiled_fields if f not in foreign
-               and (f not in prisoners.fields or prisoners.alone.get(f) == p)]
-    turnable = [f for f in index.tiled_fields if f not in foreign and f not in prisoners.fields]
-    carrying = {f for f in movable if f in prisoners.fields}
+    not_turnable = foreign | prisoners.fields
+    if not not_turnable:
+        movable = turnable = list(index.tiled_fields)
+        carrying: set[int] = set()
+    else:
+        mine = {f for f in prisoners.fields if prisoners.alone.get(f) == p and f not in foreign}
+        movable = [f for f in index.tiled_fields if f not in not_turnable or f in mine]
+        turnable = [f for f in index.tiled_fields if f not in not_turnable]
+        carrying = mine
     strict = state.game.options["strict_fit"]
     if not carrying and not strict:
         return [AllSwaps(movable), AllMoves(movable, index.empty_fields),

@@ -61,8 +61,9 @@ def round_end(draft: Draft, *, turn_over: bool) -> RoundEnd | None:
     four-player rounds stall); and, at the end of a turn (``turn_over``), the tiles have run
     out: the last tile was drawn from the stack in it.
     """
-    claimed = [k // PRISONERS for k, c in enumerate(draft.locs) if c in ZONES]  # by whom
-    for p in range(draft.num_players):
+    claimed = ([k // PRISONERS for k, c in enumerate(draft.locs) if c in ZONES]  # by whom
+               if not ZONES.isdisjoint(draft.locs) else [])
+    for p in sorted(set(claimed)):
         if claimed.count(p) >= draft.game.round_target:
             return RoundEnd("SX-19", f"player {p} has freed {claimed.count(p)} prisoners in it")
     if len(claimed) == 6:
@@ -148,7 +149,7 @@ def game_ends_otherwise(draft: Draft) -> bool:
     limit is reached (a draw by limit). Asked after each round and as each turn begins."""
     n = draft.num_players
     alive = [PRISONERS - draft.locs[PRISONERS * p:PRISONERS * (p + 1)].count(BURIED)
-             for p in range(n)]
+             for p in range(n)] if BURIED in draft.locs else [PRISONERS]
     if max(alive) < TARGET_FREED:
         points = scores(draft)
         draft.event("SX-I10", "no player can still free five prisoners: the most freed wins")

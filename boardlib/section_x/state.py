@@ -55,7 +55,8 @@ class SectionXPosition(State):
                  stack: tuple[int, ...], locs: tuple[int, ...], used: tuple[int, ...],
                  doors: Doors, stamp: int, keys: tuple[bool, ...], player: int, phase: str,
                  turn: int, round: int, events: tuple[Event, ...] = (),
-                 result: Outcome | None = None, index: BoardIndex | None = None) -> None:
+                 result: Outcome | None = None, index: BoardIndex | None = None,
+                 known: dict[str, Any] | None = None) -> None:
         super().__init__(game)
         self.board = board
         self.hands = hands
@@ -73,6 +74,8 @@ class SectionXPosition(State):
         self._events = events
         self.result = result
         self.index = index if index is not None and index.board is board else BoardIndex(board)
+        if known:       # indexes of the state this one was built from that still hold
+            self.__dict__.update(known)
 
     # --- the indexes behind the views ------------------------------------------------
     @cached
@@ -249,11 +252,18 @@ class Draft:
     def build(self) -> Any:
         """The new position (of the same class as the one the draft was copied from)."""
         origin = self.origin
+        known = {}
+        if self.board is origin.board:     # the origin's prisoner and door indexes still hold
+            found = origin.__dict__
+            if self.locs is origin.locs and "prisoners" in found:
+                known["prisoners"] = found["prisoners"]
+            if self.doors is origin.doors and "door_index" in found:
+                known["door_index"] = found["door_index"]
         return type(origin)(
             origin.game, board=self.board, hands=self.hands, stack=self.stack, locs=self.locs,
             used=self.used, doors=self.doors, stamp=self.stamp, keys=self.keys,
             player=self.player, phase=self.phase, turn=self.turn, round=self.round,
-            events=tuple(self.events), result=self.result, index=self.index)
+            events=tuple(self.events), result=self.result, index=self.index, known=known)
 
 
 def replaced(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
