@@ -200,14 +200,26 @@ class BoardIndex:
                 if was is None:
                     empty.remove(f)
                     insort(tiled, f)
-        self.touched = touched = frozenset().union(*(NEAR[f] for f in changed))
+        self.touched = touched = frozenset().union(*[NEAR[f] for f in changed])
         self._near_change = touched
-        self.fit_key_of = dict(earlier.fit_key_of)
-        for f in touched:
-            if board[f] is None:
-                self.fit_key_of[f] = fit_key(board, f)
+        # fit keys: a changed field's own key is worked out afresh (or dropped, if it holds a
+        # tile now); each empty field next to it swaps the bits the old tile gave its key for
+        # those of the new one (each edge has bits of its own)
+        self.fit_key_of = keys = dict(earlier.fit_key_of)
+        for c in changed:
+            if board[c] is None:
+                keys[c] = fit_key(board, c)
             else:
-                self.fit_key_of.pop(f, None)
+                keys.pop(c, None)
+        for c in changed:
+            was, laid = old[c], board[c]
+            for e, f in OCEAN_EDGES[c]:
+                if f in keys and f not in changed:
+                    back = OPPOSITE[e]         # the direction from f to c
+                    if was is not None:
+                        keys[f] ^= FACE_KEY[was.tile][was.rotation][back]
+                    if laid is not None:
+                        keys[f] ^= FACE_KEY[laid.tile][laid.rotation][back]
         self._changed = frozenset(changed)
         self._earlier_tunnels = earlier._tunnels
         self._earlier_joined = earlier._joined

@@ -106,9 +106,11 @@ class Steps(MoveList):
     def __init__(self, state: SectionXPosition) -> None:
         p = state.player
         self.joined = state.index.joined
-        self.sources = sorted({state.locs[k] for k in range(PRISONERS * p, PRISONERS * (p + 1))
-                               if (state.locs[k] >= 0 or state.locs[k] == ISLAND)
-                               and may_step_again(state, k)})
+        mine = range(PRISONERS * p, PRISONERS * (p + 1))
+        self.sources = sorted({state.locs[k] for k in mine if state.locs[k] >= 0
+                               or state.locs[k] == ISLAND}) if state.used_total == 0 else \
+            sorted({state.locs[k] for k in mine if (state.locs[k] >= 0 or state.locs[k] == ISLAND)
+                    and may_step_again(state, k)})       # before any step all may (SX-16)
         # the places entry_problem refuses: full parts and claimed zones (SX-17, SX-18), and
         # other players' door parts unless the key opens them (SX-13, SX-I6)
         closed = state.prisoners.full

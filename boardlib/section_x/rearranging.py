@@ -231,11 +231,8 @@ class AllRotations(MoveList):
     def __init__(self, board: Board, fields: list[int]) -> None:
         self.board = board
         self.fields = fields
-        self.size = 0
-        for f in fields:
-            laid = board[f]
-            assert laid is not None
-            self.size += TURNS[laid.tile]
+        self.size = sum([TURNS[laid.tile] for laid in map(board.__getitem__, fields)
+                         if laid is not None])
 
     def __iter__(self) -> Iterator[Move]:
         for f in self.fields:

@@ -310,7 +310,7 @@ def check_index(state: SectionXState, g: nx.Graph | None = None) -> None:
     # the fit keys, and the rotations that fit (SX-07) for the kinds in the hand of the
     # player to move
     assert index.fit_key_of == {f: fit_key(board, f) for f in index.empty_fields}
-    hand = sorted({KIND_NUMBER[TILE_KINDS[t]] for t in state.hands[state.player]})
+    hand = tuple(sorted({KIND_NUMBER[TILE_KINDS[t]] for t in state.hands[state.player]}))
     for f, key in index.fit_key_of.items():
         for k in hand:
             kind = KINDS[k]

@@ -31,7 +31,10 @@ def draw_tile(draft: Draft) -> None:
 
 def draw_event(player: int) -> Event:
     """What a draw (SX-06) shows: the tile is seen by ``player`` only (see ``revealed_to``)."""
-    return Event("SX-06", f"player {player} draws a tile")
+    return DRAW_EVENTS[player]
+
+
+DRAW_EVENTS = tuple(Event("SX-06", f"player {p} draws a tile") for p in range(4))
 
 
 def start_turn(draft: Draft) -> Any:
