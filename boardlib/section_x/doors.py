@@ -186,7 +186,8 @@ def settle_joined_tunnels(draft: Draft, before: SectionXPosition) -> None:
                 continue
             why = ("longer piece" if length_before(*keep) > length_before(p, slot)
                    else "pieces equally long: the door placed earlier, SX-I5")
-            draft.event("SX-15", f"tunnels joined: player {keep[0]}'s door stays ({why}), "
+            keeper, _ = keep
+            draft.event("SX-15", f"tunnels joined: player {keeper}'s door stays ({why}), "
                         f"player {p}'s door on {place_text(placed[p, slot].part)} goes back "
                         "to them")
             rows[p][slot] = None

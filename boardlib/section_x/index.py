@@ -298,7 +298,8 @@ class BoardIndex:
             laid = board[f]
             assert laid is not None
             ports = PART_MASKS[laid.tile][laid.rotation][c % 4]
-            for n, back in OPENINGS_AT[64 * f + ports][0]:
+            ocean, _ = OPENINGS_AT[64 * f + ports]
+            for n, back in ocean:
                 other = board[n]
                 if other is not None:
                     j = PART_AT_PORT[other.tile][other.rotation][back]

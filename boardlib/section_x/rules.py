@@ -20,6 +20,27 @@ SX-03). Each rule lives in the module named after its concept; find a rule by it
 :mod:`.save`             saved states, validated on load
 =======================  ==============================================================
 
+Rule by rule, where it is written:
+
+* SX-01 :class:`SectionXGame`; SX-02 :mod:`.tiles` (``PRISONERS``, ``DOORS``, ``KEYS``,
+  the 54 of ``TILE_KINDS``); SX-03, SX-I1 :mod:`.board` (``ocean_problem``); SX-04
+  :meth:`SectionXGame.new_initial_state`; SX-05 :data:`.phases.PHASES`, ``next_player``;
+* SX-06 :func:`.turn.draw_tile`; SX-07 :func:`.placing.place_problem` with
+  :func:`.fit.misfit`; SX-08 :func:`.rearranging.rotate_problem`, ``move_problem``,
+  ``swap_problem``; SX-09 ``turn_problem``; SX-10 ``shift_problem``; SX-11 ``comes_nearer``;
+* SX-12 :func:`.turn.door_choice_open`; SX-13 :func:`.doors.foreign_owner`; SX-14, SX-I5
+  :func:`.doors.door_problem`, ``place_door``; SX-15 ``settle_joined_tunnels``;
+* SX-16 :func:`.prisoners.may_step_again`; SX-17, SX-18 :func:`.prisoners.entry_problem`
+  (room: :attr:`.tiles.TileKind.capacity`); SX-I4 ``step_problem``; SX-I6 ``key_opens``;
+* SX-19, SX-I7 :func:`.rounds.round_end`; SX-20 ``collapse``; SX-21 ``reshuffle``; SX-22
+  ``to_free_land``; SX-23 ``five_freed``; SX-I10 ``game_ends_otherwise``;
+* SX-I2 :data:`.tiles.KINDS`; SX-I3 :func:`.rearranging.strict_fit_problem`; SX-I8
+  :func:`.turn.start_turn`; SX-I9 :data:`.board.GATE_DISTANCE`; SX-I11 the ``players`` option.
+
+The legal moves are listed by the blocks of each module (``Placements``, ``rearrangements``,
+``Steps``, ``DoorMoves``), which count the moves those functions allow without making them;
+the conformance tests check that a move is listed exactly when its function allows it.
+
 This module joins them: the game with its options and set-up (SX-04, SX-I11), and the
 state's legal moves, refusals and moves applied. It imports neither matplotlib, ipywidgets
 nor networkx; :mod:`.tunnels` draws the tunnels as a networkx graph.
@@ -53,7 +74,9 @@ from .tiles import DOORS, NUM_TILES, PRISONERS
 from .turn import HAND_LIMIT, door_choice_open, draw_event, end_turn, start_turn, zone_claimed
 
 class SectionXGame(Game):
-    """Section X for 2–4 players (SX-I11)."""
+    """Section X for 2–4 players (SX-I11): each leads prisoners who escape the prison island
+    to the free zones through tunnels they lay, hindering each other (SX-01); five freed
+    prisoners win (SX-23)."""
 
     # hidden information: the order of the face-down stack and the other players' hands
     TYPE = GameType("section_x", "Section X", min_players=2, max_players=4,

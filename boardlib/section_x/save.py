@@ -169,11 +169,12 @@ def read(game: SectionXGame, data: Mapping[str, Any]) -> dict[str, Any]:
             if d is None:
                 placed.append(None)
                 continue
-            part = PLACE_OF_TEXT[d[0]]
-            require(part in parts, f"door place {d[0]!r} is not a tunnel part (SX-I5)")
-            require(d[1] < stamp, f"the door on {d[0]} has stamp {d[1]}, not below door_stamp "
-                    f"{stamp} (SX-I5)")
-            placed.append(PlacedDoor(part, d[1]))
+            text, placed_at = d
+            part = PLACE_OF_TEXT[text]
+            require(part in parts, f"door place {text!r} is not a tunnel part (SX-I5)")
+            require(placed_at < stamp, f"the door on {text} has stamp {placed_at}, not below "
+                    f"door_stamp {stamp} (SX-I5)")
+            placed.append(PlacedDoor(part, placed_at))
         doors.append(tuple(placed))
     keys = tuple(data["keys"])
     require(game.options["keys"] or not any(keys), "keys are off in this game (SX-I6)")
