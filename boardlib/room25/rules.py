@@ -55,8 +55,6 @@ LINES: tuple[tuple[int, ...], ...] = tuple(
 CENTRAL_LINES = (2, 7)                                               # R25-18
 FREE_LINES = tuple(k for k in range(10) if k not in CENTRAL_LINES)
 LINES_OF = tuple((p // SIZE, SIZE + p % SIZE) for p in range(25))
-# The places a slide can push a room off from (R25-11): the first and last rows and columns.
-EDGE_PLACES = frozenset(p for p in range(25) if {p // SIZE, p % SIZE} & {0, SIZE - 1})
 
 
 def line_name(line: int, direction: int) -> str:
@@ -94,6 +92,8 @@ MODE_PLAYERS = {"suspicion": (4, 5, 6), "cooperative": (2, 3, 4, 5, 6),
                 "competition": (2, 3), "team": (4, 6), "solo": (1,)}
 MODE_RULES = {"suspicion": "R25-38", "cooperative": "R25-46", "competition": "R25-48",
               "team": "R25-44", "solo": "R25-49"}
+WIN_RULES = {"suspicion": "R25-41", "cooperative": "R25-47", "competition": "R25-48",
+             "team": "R25-45", "solo": "R25-49"}
 TURNS = {"suspicion": 10, "competition": 10, "team": 10, "cooperative": 8, "solo": 8}  # R25-02
 
 CLUE, PROGRAM, EXEC, PENDING, OVER = "clue", "program", "exec", "pending", "over"
@@ -232,7 +232,7 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class Remind:
-    """Put your reminder marker on the room at ``at`` (R25-20)."""
+    """Put the acting character's reminder marker on the room at ``at`` (R25-20, R25-I6)."""
 
     at: int
 
@@ -429,12 +429,12 @@ class Room25Game(Game):
         s.trap = [(-1, 0)] * n
         s.flood = [(-1, 0)] * n
         s.shifts = [0] * 10
-        s.marker = [-1] * self.players
-        s.marker_used = 0
+        s.marker = [-1] * n
         s.pending = None
         s.step = 0
         s.result = None
         s._events = []
+        s._revealed = 0
         s._finish()
         return s
 
@@ -531,8 +531,7 @@ class Room25Game(Game):
                 and -1 <= x[0] <= 24 for x in v), f"{name} must be [tile, number] per character")
         shifts = ints("shifts", 10, -1, 1)
         require(shifts[2] == 0 and shifts[7] == 0, "central lines never slide (R25-18)")
-        marker = ints("marker", players, -1, 24)
-        marker_used = one("marker_used", 0, (1 << players) - 1)
+        marker = ints("marker", n, -1, 24)
         pending = data.get("pending")
         require(pending is None or (isinstance(pending, list) and len(pending) == 2
                                     and pending[0] in ("vision", "mobile", "illusion", "control")
@@ -563,12 +562,13 @@ class Room25Game(Game):
         s.prog, s.did, s.cold = tuple(prog), tuple(did), cold
         s.trap = tuple(tuple(x) for x in trap)
         s.flood = tuple(tuple(x) for x in flood)
-        s.shifts, s.marker, s.marker_used = shifts, marker, marker_used
+        s.shifts, s.marker = shifts, marker
         s.pending = None if pending is None else tuple(pending)
         s.step = step
         s.result = None if result is None else (result[0], tuple(result[1]),
                                                 tuple(float(x) for x in result[2]), result[3])
         s._events = ()
+        s._revealed = 0
         s.where = _inverse(grid)
         s._legal = None
         s._picked = None
@@ -608,8 +608,10 @@ def _result_fits(s: "Room25State") -> bool:
     if termination in ("escape", "partial escape"):
         # replayed: Room 25, found, on an edge, holds the people who escape (R25-11)
         place = s.where[game.room25_tile]
-        return (bool(s.up >> game.room25_tile & 1) and place in EDGE_PLACES
-                and (s._escape() or (None,))[:2] == (termination, winners))
+        return (bool(s.up >> game.room25_tile & 1) and place in EXIT_ZONES
+                and any("C" in s.did[c] and (s._escape(c) or (None,))[:2] == (termination,
+                                                                             winners)
+                        for c in range(game.num_chars)))
     dead = len(s.deaths)
     needs = {
         "countdown": s.turn >= s.last_turn,
@@ -631,8 +633,8 @@ def _inverse(grid: Iterable[int]) -> tuple[int, ...]:
 
 _FIELDS = ("grid", "where", "up", "locked", "loc", "deaths", "roles", "shown", "seen", "order",
            "turn", "last_turn", "alarm", "phase", "cursor", "pass_no", "prog", "did", "cold",
-           "trap", "flood", "shifts", "marker", "marker_used", "pending", "step", "result",
-           "_events")
+           "trap", "flood", "shifts", "marker", "pending", "step", "result",
+           "_events", "_revealed")
 
 
 class Room25State(State):
@@ -666,9 +668,10 @@ class Room25State(State):
         s.up, s.locked, s.deaths, s.roles = self.up, self.locked, self.deaths, self.roles
         s.order, s.turn, s.last_turn, s.alarm = self.order, self.turn, self.last_turn, self.alarm
         s.phase, s.cursor, s.pass_no, s.cold = self.phase, self.cursor, self.pass_no, self.cold
-        s.marker_used, s.pending, s.step = self.marker_used, self.pending, self.step
+        s.pending, s.step = self.pending, self.step
         s.result = self.result
         s._events = []
+        s._revealed = 0
         return s
 
     def _finish(self) -> "Room25State":
@@ -812,12 +815,16 @@ class Room25State(State):
         up, grid = self.up, self.grid
         return [q for q in range(25) if not up >> grid[q] & 1]
 
-    def _free_moves(self, player: int) -> list[Any]:
-        """Reminder marker (R25-20) for ``player`` while it is their decision."""
-        if (self.game.options["reminder_markers"] and self.marker[player] < 0
-                and not self.marker_used >> player & 1):
-            return list(_REMIND)
-        return []
+    def _free_moves(self, c: int) -> list[Any]:
+        """What character ``c`` may do at any decision of theirs besides the decision itself:
+        lay their reminder marker while it is in hand (R25-20, R25-I6), and, as a hidden
+        guard, reveal (R25-39, R25-I8)."""
+        out: list[Any] = []
+        if self.game.options["reminder_markers"] and self.marker[c] < 0:
+            out.extend(_REMIND)
+        if self.game.mode == "suspicion" and self.roles[c] == GUARD and self.shown[c] == 0:
+            out.append(REVEAL)
+        return out
 
     def _decision_ready(self) -> bool:
         """Does the state wait for a decision (used to validate loaded states)?"""
@@ -846,15 +853,14 @@ class Room25State(State):
             kind, c = self.pending
             if kind == "control":                                      # R25-27
                 shifts = self.shifts
-                return tuple(_CONTROL[k, d] for k in FREE_LINES for d in (-1, 1)
-                             if shifts[k] != -d)
+                return tuple([_CONTROL[k, d] for k in FREE_LINES for d in (-1, 1)
+                              if shifts[k] != -d] + self._free_moves(c))
             table = {"vision": _VISION, "mobile": _SWAP, "illusion": _ILLUSION}[kind]
-            return tuple(table[q] for q in self._face_down_places())
+            return tuple([table[q] for q in self._face_down_places()] + self._free_moves(c))
         c = self.order[self.cursor]
-        player = self.game.owner[c]
         if phase == PROGRAM:
             moves = list(_SINGLES[c] if self.cold >> c & 1 else _PROGRAMS[c])  # R25-35
-            return tuple(moves + self._free_moves(player))
+            return tuple(moves + self._free_moves(c))
         act = self._slot(c)
         if act == "*":
             moves = []
@@ -867,10 +873,7 @@ class Room25State(State):
             moves.append(DEFER)
         else:
             moves = self._options(c, act)
-        if (self.game.mode == "suspicion" and self.roles[c] == GUARD
-                and self.shown[c] == 0):                               # R25-39
-            moves.append(REVEAL)
-        return tuple(moves + self._free_moves(player))
+        return tuple(moves + self._free_moves(c))
 
     # --- refusals -----------------------------------------------------------------------------
     def why_illegal(self, move: object) -> Illegal | None:
@@ -899,27 +902,25 @@ class Room25State(State):
         name = game.names[c] if c is not None else ""
         # Free moves first: they are allowed in several phases.
         if t is Remind:
-            p = self.current_player
             if not game.options["reminder_markers"]:
                 return Illegal("R25-I6", "Reminder markers are switched off in this game.")
-            if not isinstance(move.at, int) or not 0 <= move.at < 25:
+            if not is_whole(move.at) or not 0 <= move.at < 25:
                 return Illegal("R25-04", "The complex has 25 places, a1 to e5.")
-            if self.marker[p] >= 0:
-                return Illegal("R25-20", "Your reminder marker is still on a room; it comes back "
-                               "only when that room is turned face up.")
-            if self.marker_used >> p & 1:
-                return Illegal("R25-20", "You already placed your reminder marker this turn.")
-            return Illegal("R25-20", "You can place your reminder marker only while it is your "
-                           "turn to program or to act.")
+            if c is None:
+                return Illegal("R25-20", "A reminder marker is laid during a character's own "
+                               "decision, when they program or act.")
+            return Illegal("R25-20", f"{name}'s reminder marker is still on a room; it comes "
+                           "back only when that room is turned face up.")
         if t is Reveal:
             if game.mode != "suspicion":
                 return Illegal("R25-39", f"There are no guards in {game.mode} mode.")
-            if self.phase != EXEC:
-                return Illegal("R25-39", "A guard reveals only during their own turn to act.")
+            if c is None:
+                return Illegal("R25-I8", "A guard reveals at one of their own decisions in a "
+                               "turn, not during the first clue.")
             if self.roles[c] != GUARD:
                 return Illegal("R25-39", "Only a guard may reveal; prisoners never reveal by "
                                "choice.")
-            return Illegal("R25-39", "Your role is already public.")
+            return Illegal("R25-39", f"{name}'s role is already public.")
         if self.phase == CLUE:
             if t is not Clue:
                 return Illegal("R25-05", "First every player takes their first clue: look at a "
@@ -1051,22 +1052,21 @@ class Room25State(State):
     def _do(self, move: Any) -> None:
         game = self.game
         t = type(move)
-        if t is Remind:                                                # R25-20
-            p = self.current_player
-            self.marker[p] = self.grid[move.at]
-            self.marker_used |= 1 << p
-            self._event("R25-20", f"player {p} puts their reminder marker on "
+        if t is Remind:                                                # R25-20, R25-I6
+            c = self.current_character
+            self.marker[c] = self.grid[move.at]
+            self._event("R25-20", f"{game.names[c]} puts their reminder marker on "
                                   f"{POS_NAMES[move.at]}")
             return
-        if t is Reveal:                                                # R25-39
-            c = self.order[self.cursor]
-            self.shown[c] = self.turn
+        if t is Reveal:                                                # R25-39, R25-I8
+            c = self.current_character
+            self._show_role(c)
             self._event("R25-39", f"{game.names[c]} reveals: guard. From the next turn on they "
                                   "act without programming")
             return
         if self.phase == CLUE:                                         # R25-05
             p = game.clue_players[self.cursor]
-            self.seen[p] |= 1 << self.grid[move.at]
+            self._show_room(p, self.grid[move.at])
             self._event("R25-05", f"player {p} secretly looks at {POS_NAMES[move.at]}")
             self.cursor += 1
             return
@@ -1091,13 +1091,15 @@ class Room25State(State):
             self._end_slot(c)
             return
         if t is Pass:                                                  # R25-I5, R25-39
+            # A passed action is used up: it is the Trapped room's "next action" (R25-25).
+            self.step += 1
             self.did[c] += "-"
             self._event("R25-I5" if game.mode == "solo" else "R25-39",
                         f"{game.names[c]} passes this action")
-            self._end_slot(c)
+            self._end_action(c)
             return
         self.step += 1
-        self.did[c] += LETTER_OF[t]
+        self._use_token(c, LETTER_OF[t])
         self._perform(c, move)
         if self.pending is None and self.result is None:
             self._end_action(c)
@@ -1134,7 +1136,7 @@ class Room25State(State):
             self._event("R25-15", f"{name} moves to {POS_NAMES[move.to]}")
             self._enter(c, move.to)
         elif t is Look:                                                # R25-14
-            self.seen[game.owner[c]] |= 1 << self.grid[move.at]
+            self._show_room(game.owner[c], self.grid[move.at])
             self._event("R25-14", f"{name} secretly looks at {POS_NAMES[move.at]}")
         elif t is Push:                                                # R25-16
             self._event("R25-16", f"{name} pushes {game.names[move.char]} into "
@@ -1152,17 +1154,52 @@ class Room25State(State):
         self.loc[c] = tile
         self._arrive(c, tile, others)
 
+    # --- what a move shows (R25-I4): recorded for revealed_to ----------------------------------
+    def _show_room(self, player: int, tile: int) -> None:
+        """``player`` secretly sees the face-down room ``tile`` (R25-05, R25-14, R25-24)."""
+        if not self.seen[player] >> tile & 1:
+            self.seen[player] |= 1 << tile
+            self._revealed |= 1 << player
+
+    def _show_role(self, c: int) -> None:
+        """Character ``c``'s role becomes public (R25-39, R25-40, R25-43)."""
+        self.shown[c] = self.turn
+        self._revealed |= self._others(c)
+
+    def _use_token(self, c: int, letter: str) -> None:
+        """``c`` performs (or loses) the action ``letter``; a programmed token is turned face
+        up as it is carried out (R25-08)."""
+        self.did[c] += letter
+        if not self.direct(c):
+            self._revealed |= self._others(c)
+
+    def _others(self, c: int) -> int:
+        """The players other than ``c``'s, as a bit set."""
+        return ((1 << self.game.num_players) - 1) & ~(1 << self.game.owner[c])
+
+    def revealed_to(self, player: int) -> bool:
+        """Did the move that led here show ``player`` something hidden from them before: a
+        room turned face up or looked at, a role, a programmed action carried out, or
+        everything at the end of the game (R25-I4)? Boards use it to refuse an Undo that
+        would let a human seat take back what a bot's move showed them."""
+        require(is_whole(player) and 0 <= player < self.game.num_players,
+                f"player must be 0 to {self.game.num_players - 1}")
+        return bool(self._revealed >> player & 1)
+
     def _reveal(self, tile: int) -> None:
         if self.up >> tile & 1:
             return
         self.up |= 1 << tile
+        for p in range(self.game.num_players):
+            if not self.seen[p] >> tile & 1:
+                self._revealed |= 1 << p
         game = self.game
         self._event("R25-15", f"the room at {POS_NAMES[self.where[tile]]} turns face up: "
                               f"{game.describe_room(tile)}")
-        for p, m in enumerate(self.marker):                            # R25-20
+        for c, m in enumerate(self.marker):                            # R25-20
             if m == tile:
-                self.marker[p] = -1
-                self._event("R25-20", f"player {p}'s reminder marker comes back")
+                self.marker[c] = -1
+                self._event("R25-20", f"{game.names[c]}'s reminder marker comes back")
 
     def _arrive(self, c: int, tile: int, others: list[int]) -> None:
         """Apply the effect of the room ``tile`` that ``c`` just entered (R25-21 … R25-36)."""
@@ -1192,9 +1229,10 @@ class Room25State(State):
         elif kind == "flooded":                                        # R25-33
             self.locked |= 1 << tile
             self.flood[c] = (tile, self.turn + 1)
-            self._event("R25-33", f"the Flooded room locks behind {name}, who drowns unless "
-                                  f"out by the end of their second action of turn "
-                                  f"{self.turn + 1}")
+            when = ("of the next turn" if self.turn < self.last_turn
+                    else "of the next turn, which this game does not reach")
+            self._event("R25-33", f"the Flooded room locks behind {name}, who drowns if still "
+                                  f"inside after their second action {when}")
         elif kind == "twin":                                           # R25-28
             other = game.twin_of.get(tile)
             if other is not None and self.up >> other & 1:
@@ -1223,7 +1261,7 @@ class Room25State(State):
         game = self.game
         name = game.names[c]
         if kind == "vision":                                           # R25-24
-            self.seen[game.owner[c]] |= 1 << self.grid[move.at]
+            self._show_room(game.owner[c], self.grid[move.at])
             self._event("R25-24", f"{name} uses the Vision room to look at "
                                   f"{POS_NAMES[move.at]}")
         elif kind == "mobile":                                         # R25-26
@@ -1251,82 +1289,106 @@ class Room25State(State):
         self.where[a], self.where[b] = q, p
 
     def _slide(self, c: int, line: int, d: int, rule: str) -> None:
-        """Slide a line by one; the room pushed off re-enters at the other end (R25-17)."""
+        """Slide a line by one; the room pushed off re-enters at the other end (R25-17), unless
+        it is Room 25 leaving with its escaping side (R25-11, R25-I3)."""
         places = LINES[line]
         tiles = [self.grid[p] for p in places]
         leaving = tiles[-1] if d > 0 else tiles[0]
         self.shifts[line] = d
-        self._event(rule, f"{self.game.names[c]} slides {line_name(line, d)}")
-        if leaving == self.game.room25_tile and self.up >> leaving & 1:
-            if self._try_escape():
+        game = self.game
+        self._event(rule, f"{game.names[c]} slides {line_name(line, d)}")
+        if leaving == game.room25_tile and self.up >> leaving & 1:
+            if rule == "R25-17" and self._try_escape(c):
                 return
+            if rule != "R25-17" or self.loc[c] != leaving:
+                self._event("R25-I3", "Room 25 slides off the edge and comes back in at the "
+                                      "other end: only the Control action of a character "
+                                      "inside it takes it out of the complex")
         tiles = [leaving] + tiles[:-1] if d > 0 else tiles[1:] + [leaving]
         for p, t in zip(places, tiles):
             self.grid[p] = t
             self.where[t] = p
 
     # --- escapes, deaths and the end ------------------------------------------------------------
-    def _try_escape(self) -> bool:
-        """Room 25 is slid off an edge: do its occupants escape (R25-11, R25-I3)?"""
-        found = self._escape()
+    def _try_escape(self, actor: int) -> bool:
+        """``actor``'s Control slides Room 25 off an edge: does their side escape (R25-11,
+        R25-I3)? If not, say so without telling why when roles are secret (R25-I4)."""
+        if self.loc[actor] != self.game.room25_tile:
+            return False
+        found = self._escape(actor)
         if found is None:
-            self._event("R25-I3", "Room 25 slides off the edge empty and comes back at the "
-                                  "other end")
+            mode = self.game.mode
+            why = "nobody escapes" if mode == "suspicion" else self._why_no_escape(actor)
+            self._event(WIN_RULES[mode], f"Room 25 slides off the edge, but {why}: it comes "
+                                         "back in at the other end")
             return False
         termination, winners, rule, text, score = found
-        if termination is None:
-            self._event(rule, f"Room 25 slides off the edge, but {text}: it comes back at the "
-                              "other end")
-            return False
         self._end(termination, winners, rule, text, score)
         return True
 
-    def _escape(self) -> tuple | None:
-        """Who escapes if Room 25 leaves the complex now (R25-41, R25-45, R25-47 … R25-49):
-        ``(termination, winners, rule, text, score)``, or ``(None, (), rule, why not, 0)``,
-        or ``None`` when the room is empty (R25-I3). Reads the position only, so a saved
-        result can be checked against it."""
+    def _side(self, c: int) -> list[int]:
+        """The characters who escape together with ``c`` (R25-I3): the prisoners in
+        Suspicion, everyone in Cooperative and Solo, ``c``'s player's pair in Competition
+        (R25-48), ``c``'s team in Team (R25-45)."""
         game = self.game
-        inside = {c for c, t in enumerate(self.loc) if t == game.room25_tile}
-        last = self.turn == self.last_turn
-        mode = game.mode
-        n = game.num_players
-        if not inside:
+        if game.mode == "suspicion":
+            return [d for d in range(game.num_chars) if self.roles[d] == PRISONER]
+        if game.mode == "competition":
+            return list(game.chars_of[game.owner[c]])
+        if game.mode == "team":
+            return [d for d in range(game.num_chars) if game.team[d] == game.team[c]]
+        return list(range(game.num_chars))
+
+    def _escape(self, actor: int) -> tuple | None:
+        """Does Room 25 leave the complex with ``actor``'s side if ``actor``, inside it,
+        Controls it off an edge now? ``(termination, winners, rule, text, score)`` or None.
+
+        The side escapes when all its members are inside (R25-11); with one missing (dead,
+        or in Suspicion also left behind), only in the last turn (R25-41, R25-45, R25-47,
+        R25-48). Enemies inside are passengers (R25-I3). Reads the position only, so a
+        saved result can be checked against it."""
+        game = self.game
+        r25 = game.room25_tile
+        if self.loc[actor] != r25:
             return None
+        mode = game.mode
+        last = self.turn == self.last_turn
+        side = self._side(actor)
+        if actor not in side:                                          # an enemy: a passenger
+            return None
+        missing = [c for c in side if self.loc[c] != r25]
+        dead = [c for c in side if self.loc[c] < 0]
         if mode == "suspicion":                                        # R25-41
-            prisoners = [c for c in range(game.num_chars) if self.roles[c] == PRISONER]
-            missing = [c for c in prisoners if c not in inside]
-            if any(c in inside for c in prisoners) and (not missing
-                                                        or (last and len(missing) == 1)):
-                winners = tuple(sorted({game.owner[c] for c in prisoners}))
-                note = "" if not missing else f" without {game.names[missing[0]]}, in the last turn"
-                return "escape", winners, "R25-41", f"the prisoners escape in Room 25{note}", 1.0
-            return None, (), "R25-41", ("a prisoner is missing and it is not the last turn"
-                                        if len(missing) == 1 else "prisoners are missing"), 0.0
+            if missing and not (last and len(missing) == 1):
+                return None
+            winners = tuple(sorted({game.owner[c] for c in side}))
+            note = "" if not missing else f" without {game.names[missing[0]]}, in the last turn"
+            return "escape", winners, "R25-41", f"the prisoners escape in Room 25{note}", 1.0
+        if len(missing) > len(dead) or (dead and not last):
+            return None
         if mode in ("cooperative", "solo"):                            # R25-47, R25-49
-            rule = rule_for(mode)
-            if all(c in inside for c in range(game.num_chars) if self.loc[c] >= 0):
-                if not self.deaths:
-                    return "escape", tuple(range(n)), rule, "everyone escapes: total victory", 1.0
-                return ("partial escape", tuple(range(n)), rule,
-                        "the survivors escape: partial victory", 0.5)
-            return None, (), rule, "not everyone is inside", 0.0
-        # Competition and Team: each side escapes on its own (R25-45, R25-48).
-        rule = "R25-48" if mode == "competition" else "R25-45"
-        escaped = []
-        for side in sorted(set(game.team)):
-            members = [c for c in range(game.num_chars) if game.team[c] == side]
-            living = [c for c in members if self.loc[c] >= 0]
-            if living and all(c in inside for c in living) and (len(living) == len(members)
-                                                                or last):
-                escaped.append(side)
-        if escaped:
-            winners = tuple(sorted(p for p in range(n)
-                                   if any(game.team[c] in escaped for c in game.chars_of[p])))
-            return ("escape", winners, rule, "Room 25 leaves the complex with "
-                    + " and ".join(self._side_name(s) for s in escaped) + ": they escape", 1.0)
-        return None, (), rule, ("no side has all its (living) characters inside (a side with "
-                                "a dead member escapes only in the last turn)"), 0.0
+            rule = "R25-47" if mode == "cooperative" else "R25-49"
+            if not dead:
+                return ("escape", tuple(range(game.num_players)), rule,
+                        "everyone escapes: total victory", 1.0)
+            return ("partial escape", tuple(range(game.num_players)), rule,
+                    "the survivors escape in the last turn: partial victory", 0.5)
+        rule = "R25-48" if mode == "competition" else "R25-45"        # R25-45, R25-48
+        key = game.owner if mode == "competition" else game.team
+        winners = tuple(p for p in range(game.num_players)
+                        if any(key[c] == key[actor] for c in game.chars_of[p]))
+        name = self._side_name(key[actor])
+        return ("escape", winners, rule, f"Room 25 leaves the complex with {name}: they escape "
+                "and win; the others inside were passengers", 1.0)
+
+    def _why_no_escape(self, actor: int) -> str:
+        """Why ``actor``'s public side cannot escape now (not for Suspicion, R25-I4)."""
+        side = self._side(actor)
+        r25 = self.game.room25_tile
+        if any(self.loc[c] >= 0 and self.loc[c] != r25 for c in side):
+            return "not everyone who must escape together is inside"
+        return ("with a character dead, the rest may escape only in the last turn "
+                f"(turn {self.last_turn})")
 
     def _side_name(self, side: int) -> str:
         if self.game.mode == "team":
@@ -1347,17 +1409,18 @@ class Room25State(State):
             if earlier:
                 for e in earlier:
                     if not self.shown[e]:
-                        self.shown[e] = self.turn
+                        self._show_role(e)
                         self._event("R25-43", f"the dead {game.names[e]} reveals: {self.roles[e]}")
-                if any(self.roles[e] == PRISONER for e in earlier) and not self.shown[c]:
-                    self.shown[c] = self.turn
+                # The second dead reveals if the first was a prisoner; any later death at once.
+                if not self.shown[c] and (len(earlier) >= 2 or self.roles[earlier[0]] == PRISONER):
+                    self._show_role(c)
                     self._event("R25-43", f"the dead {game.names[c]} reveals: {self.roles[c]}")
             dead_prisoners = sum(1 for e in self.deaths if self.roles[e] == PRISONER)
             if dead_prisoners >= 2:
-                guards = tuple(sorted({game.owner[g] for g in range(game.num_chars)
-                                       if self.roles[g] == GUARD}))
+                guards = self._guard_players()
                 self._end("two prisoners dead", guards, "R25-42", "two prisoners are dead: the "
-                          "guards win")
+                          "prisoners lose" + (", the guards win" if guards else
+                                              " (no guard was dealt)"))
         elif mode == "cooperative":                                    # R25-47
             if len(self.deaths) >= 2:
                 self._end("two dead", (), "R25-47", "a second character died: everyone loses")
@@ -1374,6 +1437,12 @@ class Room25State(State):
                 self._end("last alive" if alive_sides else "all dead", winners, rule, text)
         self._masks()  # a death can leave a clear majority in Room 25 (R25-40)
 
+    def _guard_players(self) -> tuple[int, ...]:
+        """The players of the guards dealt (maybe none, R25-38)."""
+        game = self.game
+        return tuple(sorted({game.owner[g] for g in range(game.num_chars)
+                             if self.roles[g] == GUARD}))
+
     def _masks(self) -> None:
         """Masks fall when a clear majority of the living is in Room 25 (R25-40)."""
         if self.game.mode != "suspicion" or self.result is not None:
@@ -1387,7 +1456,7 @@ class Room25State(State):
             return
         for c in living:
             if self.loc[c] != tile and not self.shown[c]:
-                self.shown[c] = self.turn
+                self._show_role(c)
                 self._event("R25-40", f"masks fall: {self.game.names[c]} is a {self.roles[c]}")
 
     def _end(self, termination: str, winners: tuple[int, ...], rule: str, text: str,
@@ -1398,17 +1467,26 @@ class Room25State(State):
         self.phase = OVER
         self.pending = None
         self._event(rule, text)
+        # At the end every room, role and program is shown (R25-I4): to whom was one hidden?
+        game = self.game
+        for p in range(n):
+            if (any(not (self.up | self.seen[p]) >> t & 1 for t in range(25))
+                    or any(game.owner[c] != p and (not self.role_public(c)
+                                                   or len(self.did[c].replace("-", ""))
+                                                   < len(self.prog[c]))
+                           for c in range(game.num_chars))):
+                self._revealed |= 1 << p
 
     def _countdown(self) -> None:
         """End of the turn (R25-10); after the last turn, the countdown decides (R25-42 …)."""
         game = self.game
         if self.turn >= self.last_turn:
             mode = game.mode
-            if mode == "suspicion":                                    # R25-42
-                guards = tuple(sorted({game.owner[g] for g in range(game.num_chars)
-                                       if self.roles[g] == GUARD}))
+            if mode == "suspicion":                                    # R25-42, R25-I8
+                guards = self._guard_players()
                 self._end("countdown", guards, "R25-42", "the countdown is over: the prisoners "
-                          "did not escape, the guards win")
+                          "did not escape and lose" + (", the guards win" if guards else
+                                                       " (no guard was dealt)"))
             elif mode == "team":                                       # R25-45
                 tile = game.room25_tile
                 counts = [0, 0]
@@ -1435,7 +1513,6 @@ class Room25State(State):
         self.prog = [""] * n
         self.did = [""] * n
         self.shifts = [0] * 10
-        self.marker_used = 0
         self._event("R25-10", f"turn {self.turn} begins, {self.remaining_turns()} left; "
                               f"{game.names[self.order[0]]} plays first")
         self._start_programming()
@@ -1499,7 +1576,7 @@ class Room25State(State):
             if self._options(c, act):
                 return
             self.step += 1
-            self.did[c] += act
+            self._use_token(c, act)
             self._event("R25-09", f"{game.names[c]}'s {ACTION_NAMES[act]} cannot be carried out "
                                   f"{self._why_lost(c, act)}: the action is lost")
             self._end_action(c)
@@ -1530,7 +1607,6 @@ class Room25State(State):
             "prog": list(self.prog), "did": list(self.did), "cold": self.cold,
             "trap": [list(x) for x in self.trap], "flood": [list(x) for x in self.flood],
             "shifts": list(self.shifts), "marker": list(self.marker),
-            "marker_used": self.marker_used,
             "pending": None if self.pending is None else list(self.pending),
             "step": self.step,
             "result": None if self.result is None else [
@@ -1552,10 +1628,10 @@ class Room25State(State):
         require(isinstance(player, int) and 0 <= player < game.num_players,
                 f"player must be 0 to {game.num_players - 1}")
         over = self.phase == OVER
-        markers: dict[int, list[int]] = {}
-        for p, m in enumerate(self.marker):
+        markers: dict[int, list[int]] = {}             # tile -> characters whose marker is on it
+        for c, m in enumerate(self.marker):
             if m >= 0:
-                markers.setdefault(m, []).append(p)
+                markers.setdefault(m, []).append(c)
         up, seen, locked, kinds = self.up, self.seen[player], self.locked, game.kinds
         rooms = []
         for pos in range(25):
@@ -1586,6 +1662,7 @@ class Room25State(State):
                 "flooding": self.flood[c][0] >= 0 and self.flood[c][0] == self.loc[c],
                 "acts_directly": self.direct(c),
                 "cold": bool(self.cold >> c & 1),
+                "marker_in_hand": self.marker[c] < 0,
             })
         out = self.outcome()
         return {
@@ -1594,8 +1671,7 @@ class Room25State(State):
             "alarm": self.alarm, "phase": self.phase, "pass": self.pass_no,
             "current_player": self.current_player, "current_character": self.current_character,
             "order": list(self.order), "rooms": rooms, "characters": chars,
-            "shifts": list(self.shifts), "my_marker_free": self.marker[player] < 0
-            and not self.marker_used >> player & 1,
+            "shifts": list(self.shifts),
             "pending": None if self.pending is None else self.pending[0],
             "outcome": None if out is None else {"termination": out.termination,
                                                  "winners": list(out.winners)},
@@ -1619,10 +1695,6 @@ class Room25State(State):
             dead = sum(1 for e in self.deaths if self.roles[e] == PRISONER)
             return 0.4 * dead + 0.1 * alive
         return 0.5 * alive * 0.5 + 0.4 * closeness
-
-
-def rule_for(mode: str) -> str:
-    return {"cooperative": "R25-47", "solo": "R25-49"}.get(mode, "R25-41")
 
 
 GAME_CLASS = Room25Game
