@@ -1,5 +1,5 @@
 """Room 25: the rule engine (catalogue ``R25-01`` … ``R25-49``, interpretations
-``R25-I1`` … ``R25-I6``).
+``R25-I1`` … ``R25-I8``).
 
 Characters start in the Central Room of a 5x5 complex of face-down rooms
 (R25-04). Every turn they secretly program two actions (R25-07), perform them

@@ -840,3 +840,16 @@ def test_R25_43_a_third_death_is_revealed_at_once():
     assert s.shown[0] and not s.shown[4] and not s.is_terminal()
     s = play(s, "move d3")                   # third death: revealed at once
     assert s.shown[1] and s.observation(2)["characters"][1]["role"] == "prisoner"
+
+
+def test_R25_I7_rooms_carry_their_occupants():
+    # The Illusion room trades places with a1 and carries the Nerd who stood in it (R25-32).
+    s = position(expert_coop(), rooms={"b3": "illusion", "a1": "empty"}, chars={1: "b3"})
+    illusion = s.grid[P["b3"]]
+    s = play(program_all(s, {0: "move", 1: "look"}), "move b3", "illusion a1")
+    assert s.grid[P["a1"]] == illusion and s.position(1) == P["a1"]
+    assert s.position(0) == P["b3"] and s.kind_at(P["b3"]) == "empty"
+    # A Control slides rooms with everyone in them; only the mover suffers a new room.
+    s = position(coop(), rooms={"b2": "empty", "b1": "trapped"}, chars={0: "b2", 1: "b2"})
+    s = play(program_all(s, {0: "control", 1: "look"}), "control col b up")
+    assert s.position(0) == s.position(1) == P["b1"] and not any(s.trap[c][0] >= 0 for c in (0, 1))
