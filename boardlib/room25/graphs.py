@@ -9,7 +9,8 @@ R25-30), plus any kinds the caller adds.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 import networkx as nx
 

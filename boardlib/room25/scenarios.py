@@ -6,11 +6,17 @@ first on-the-spot decision in Solo), so a lesson can show exactly one rule.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from boardlib.core.api import InvalidInputError
 
-from .rules import CENTER, GUARD, POS_INDEX, PROGRAM, PRISONER, Room25Game, Room25State
+from .complex import CENTER, POS_INDEX
+from .game import Room25Game
+from .modes import GUARD, PRISONER
+from .position import PROGRAM, Draft
+from .saves import check_reachable, fields_from_save
+from .state import Room25State
+from .turn import advance, start_programming
 
 
 def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
@@ -65,10 +71,13 @@ def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
             for place in places:
                 bits[p] |= 1 << grid[POS_INDEX[place]]
         data["seen"] = bits
-    state = game._load(data, ready=False)
-    fresh = state._copy()
-    fresh._start_programming()
-    return fresh._finish()
+    state = Room25State(game, **fields_from_save(game, data))
+    check_reachable(state, ready=False)
+    d = Draft(state)
+    start_programming(d)
+    advance(d)
+    prepared: Room25State = d.build()
+    return prepared
 
 
 def play(state: Room25State, *moves: object) -> Room25State:

@@ -171,7 +171,7 @@ class DealSpare(SwapRoles):
 
 class SwapRooms(Change):
     def make(self, state, rng):
-        game, p = self.game, self.p
+        p = self.p
         marked = set(state.marker)
         hidden = [q for q in range(25) if not state.is_face_up(q)
                   and not state.seen[p] >> state.grid[q] & 1 and state.grid[q] not in marked]

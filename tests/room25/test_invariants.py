@@ -100,7 +100,7 @@ class Tracker:
             else:
                 self.entered.pop(d, None)
         if after.phase != "pending":
-            for d, (tile, since) in self.entered.items():
+            for d, (_, since) in self.entered.items():
                 assert self.acted.get(d, 0) <= since, (
                     f"{game.names[d]} is still alive in the Trapped room after their next "
                     f"action (R25-25)")

@@ -1,0 +1,185 @@
+"""What a Room 25 position holds, the records in it, and the draft a move is played on.
+
+A position (``Room25State``) never changes once built. A move is carried out on a
+``Draft``: a working copy whose lists the rules change in place; ``draft.build()`` then
+makes the new, frozen position (tuples only) and the old one stays as it was.
+
+Fields, by what they describe:
+
+* the complex: ``grid`` place -> tile, ``where`` tile -> place, ``up`` the face-up tiles
+  and ``locked`` the locked Flooded rooms (bit sets of tiles), ``shifts`` the slide of
+  each line this turn (R25-19), ``marker`` where each character's reminder marker lies;
+* the characters: ``loc`` character -> tile (-1: dead), ``deaths`` in order, ``roles``,
+  ``shown`` the turn each role became public (0: secret), ``trap`` and ``flood`` the
+  Trapped and Flooded rooms' clocks, ``cold`` who stood in a Cold room when programming
+  began (bit set);
+* knowledge: ``seen`` per player, the face-down tiles they have looked at (bit set);
+* the turn: ``order``, ``turn``, ``last_turn``, ``alarm``, ``phase``, ``cursor`` (whose
+  decision, in ``order``), ``pass_no`` (first or second actions), ``prog`` the programmed
+  action letters, ``did`` what each slot did this turn (a letter, or ``-`` for none),
+  ``pending`` a room's choice still to make, ``step`` the actions carried out so far;
+* the end: ``result``, an ``Outcome``;
+* the last move: ``happened`` its events and ``shown_to`` the players it showed something
+  hidden (bit set); neither is saved.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from boardlib.core.api import Event
+
+from .modes import GUARD
+
+CLUE, PROGRAM, EXEC, PENDING, OVER = "clue", "program", "exec", "pending", "over"
+
+FIELDS = ("grid", "where", "up", "locked", "loc", "deaths", "roles", "shown", "seen", "order",
+          "turn", "last_turn", "alarm", "phase", "cursor", "pass_no", "prog", "did", "cold",
+          "trap", "flood", "shifts", "marker", "pending", "step", "result", "happened",
+          "shown_to")
+
+
+class Trap(NamedTuple):
+    """A character caught in the Trapped room ``tile`` by the action numbered ``since``;
+    their next action must take them out (R25-25)."""
+
+    tile: int
+    since: int
+
+
+class Flood(NamedTuple):
+    """A character in the Flooded room ``tile``, who drowns if still inside after their second
+    action of turn ``deadline`` (R25-33)."""
+
+    tile: int
+    deadline: int
+
+
+NO_TRAP = Trap(-1, 0)
+NO_FLOOD = Flood(-1, 0)
+
+
+class Pending(NamedTuple):
+    """A room's choice still to make: ``room`` is ``vision``, ``mobile``, ``illusion`` or
+    ``control``, for character ``char`` who entered it (R25-24, R25-26, R25-27, R25-32)."""
+
+    room: str
+    char: int
+
+
+def acts_on_the_spot(pos: Any, c: int) -> bool:
+    """Does character ``c`` choose each action when it comes instead of programming? In Solo
+    always (R25-49, R25-I5); a guard from the turn after they revealed (R25-39)."""
+    if pos.game.mode == "solo":
+        return True
+    shown = pos.shown[c]
+    return pos.roles[c] == GUARD and 0 < shown < pos.turn
+
+
+def role_public(pos: Any, c: int) -> bool:
+    """Is character ``c``'s role known to everyone (every role outside Suspicion, R25-38)?"""
+    return pos.game.mode != "suspicion" or pos.shown[c] > 0 or pos.phase == OVER
+
+
+class Draft:
+    """The working copy a move is played on: the position's fields, with lists where the
+    rules change things in place, plus ``event`` and the bookkeeping of what was shown to
+    whom (R25-I4). ``build()`` makes the new position; the old one never changes."""
+
+    __slots__ = FIELDS + ("game", "base")
+    game: Any
+    base: Any
+    grid: list[int]
+    where: list[int]
+    up: int
+    locked: int
+    loc: list[int]
+    deaths: list[int]
+    roles: tuple[str, ...]
+    shown: list[int]
+    seen: list[int]
+    order: tuple[int, ...]
+    turn: int
+    last_turn: int
+    alarm: bool
+    phase: str
+    cursor: int
+    pass_no: int
+    prog: list[str]
+    did: list[str]
+    cold: int
+    trap: list[Trap]
+    flood: list[Flood]
+    shifts: list[int]
+    marker: list[int]
+    pending: Pending | None
+    step: int
+    result: Any
+    happened: list[Event]
+    shown_to: int
+
+    def __init__(self, state: Any) -> None:
+        self.base = state
+        self.game = state.game
+        self.grid, self.where, self.loc = list(state.grid), list(state.where), list(state.loc)
+        self.shown, self.seen, self.prog = list(state.shown), list(state.seen), list(state.prog)
+        self.did, self.trap, self.flood = list(state.did), list(state.trap), list(state.flood)
+        self.shifts, self.marker = list(state.shifts), list(state.marker)
+        self.deaths = list(state.deaths)
+        self.up, self.locked, self.roles = state.up, state.locked, state.roles
+        self.order, self.turn, self.last_turn = state.order, state.turn, state.last_turn
+        self.alarm, self.phase, self.cursor = state.alarm, state.phase, state.cursor
+        self.pass_no, self.cold, self.pending = state.pass_no, state.cold, state.pending
+        self.step, self.result = state.step, state.result
+        self.happened = []
+        self.shown_to = 0
+
+    def build(self) -> Any:
+        """The new position, of the class of the one this draft came from."""
+        cls = type(self.base)
+        s = cls.__new__(cls)
+        s.game = self.game
+        s._legal = s._picked = s._lset = None
+        s.grid, s.where, s.loc = tuple(self.grid), tuple(self.where), tuple(self.loc)
+        s.shown, s.seen, s.prog = tuple(self.shown), tuple(self.seen), tuple(self.prog)
+        s.did, s.trap, s.flood = tuple(self.did), tuple(self.trap), tuple(self.flood)
+        s.shifts, s.marker = tuple(self.shifts), tuple(self.marker)
+        s.deaths = tuple(self.deaths)
+        s.up, s.locked, s.roles = self.up, self.locked, self.roles
+        s.order, s.turn, s.last_turn = self.order, self.turn, self.last_turn
+        s.alarm, s.phase, s.cursor = self.alarm, self.phase, self.cursor
+        s.pass_no, s.cold, s.pending = self.pass_no, self.cold, self.pending
+        s.step, s.result = self.step, self.result
+        s.happened = tuple(self.happened)
+        s.shown_to = self.shown_to
+        return s
+
+    # --- small steps every rule uses ----------------------------------------------------------
+    def event(self, rule: str, text: str) -> None:
+        self.happened.append(Event(rule, text))
+
+    def show_room(self, player: int, tile: int) -> None:
+        """``player`` secretly sees the face-down room ``tile`` (R25-05, R25-14, R25-24)."""
+        if not self.seen[player] >> tile & 1:
+            self.seen[player] |= 1 << tile
+            self.shown_to |= 1 << player
+
+    def show_role(self, c: int) -> None:
+        """Character ``c``'s role becomes public (R25-39, R25-40, R25-43)."""
+        self.shown[c] = self.turn
+        self.shown_to |= self.others(c)
+
+    def use_token(self, c: int, letter: str) -> None:
+        """``c`` carries out (or loses) the action ``letter``; a programmed token is turned
+        face up as it is carried out (R25-08)."""
+        self.did[c] += letter
+        if not acts_on_the_spot(self, c):
+            self.shown_to |= self.others(c)
+
+    def others(self, c: int) -> int:
+        """The players other than ``c``'s, as a bit set."""
+        game = self.game
+        return ((1 << game.num_players) - 1) & ~(1 << game.owner[c])
+
+
+__all__ = ["CLUE", "PROGRAM", "EXEC", "PENDING", "OVER", "FIELDS", "Trap", "Flood", "NO_TRAP",
+           "NO_FLOOD", "Pending", "Draft", "acts_on_the_spot", "role_public"]
