@@ -55,9 +55,9 @@ def central_room(d: Draft, c: int, tile: int, others: list[int]) -> None:
 
 
 def room_25(d: Draft, c: int, tile: int, others: list[int]) -> None:
-    """R25-12 Alarm: in the 10-turn modes, whoever enters Room 25 during the first five turns
-    sets it off; the countdown jumps so that five turns remain, this one the first of them.
-    (Room 25 itself, the exit, is R25-22: see ``victory``.)"""
+    """R25-22 Room 25, the exit (how a side leaves in it: R25-11, ``victory.escape``), and
+    R25-12 Alarm: in the 10-turn modes, whoever enters Room 25 during the first five turns
+    sets it off; the countdown jumps so that five turns remain, this one the first of them."""
     game = d.game
     if game.alarm_mode and d.turn <= 5 and not d.alarm:
         d.alarm = True

@@ -87,7 +87,9 @@ def teams(players: int) -> Table:
 
 
 def solo() -> Table:
-    """R25-49 Solo: one player runs four prisoners, in the order of the characters."""
+    """R25-49 Solo: one player runs four prisoners for 8 turns, choosing each action when it
+    comes, without programming (``position.acts_on_the_spot``); they win when all four
+    escape and lose at the first death or when the 8th turn ends (``victory``)."""
     return Table(CHARACTERS[:4], (0, 0, 0, 0), (0, 0, 0, 0), (0, 1, 2, 3))
 
 

@@ -188,10 +188,10 @@ def program(d: Draft, move: Program) -> None:
 
 
 def execute(d: Draft, move: Any) -> None:
-    """R25-08 Execution: in turn order each character carries out their first action, then
-    everyone their second. A single programmed action may wait for the second round
-    (``Defer``); a character acting on the spot may pass, which uses the action up
-    (R25-I5)."""
+    """R25-08 Execution and R25-I5 Acting on the spot: in turn order each character carries
+    out their first action, then everyone their second. A single programmed action may wait
+    for the second round (``Defer``); a character acting on the spot chooses each action when
+    it comes, or passes, which uses the action up (a trapped character who passes dies)."""
     c = d.order[d.cursor]
     names = d.game.names
     t = type(move)

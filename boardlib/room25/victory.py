@@ -150,6 +150,14 @@ def guard_players(pos: Any) -> tuple[int, ...]:
     return tuple(sorted({game.owner[g] for g in range(game.num_chars) if pos.roles[g] == GUARD}))
 
 
+def guards_win(d: Draft, termination: str, why: str) -> None:
+    """R25-42 Guards win (Suspicion): when two prisoners are dead, or when the countdown ends
+    without an escape. With no guard dealt, the prisoners simply lose and nobody wins (R25-I8)."""
+    guards = guard_players(d)
+    end(d, termination, guards, "R25-42", f"{why}: the prisoners lose"
+        + (", the guards win" if guards else " (no guard was dealt)"))
+
+
 def after_death(d: Draft) -> None:
     """Does a death end the game? Suspicion: two dead prisoners, the guards win (R25-42).
     Cooperative: a second death, everyone loses (R25-47). Solo: any death loses (R25-49).
@@ -158,9 +166,7 @@ def after_death(d: Draft) -> None:
     mode = game.mode
     if mode == "suspicion":
         if sum(1 for e in d.deaths if d.roles[e] == PRISONER) >= 2:
-            guards = guard_players(d)
-            end(d, "two prisoners dead", guards, "R25-42", "two prisoners are dead: the "
-                "prisoners lose" + (", the guards win" if guards else " (no guard was dealt)"))
+            guards_win(d, "two prisoners dead", "two prisoners are dead")
     elif mode == "cooperative":
         if len(d.deaths) >= 2:
             end(d, "two dead", (), "R25-47", "a second character died: everyone loses")
@@ -185,9 +191,7 @@ def countdown_over(d: Draft) -> None:
     game = d.game
     mode = game.mode
     if mode == "suspicion":
-        guards = guard_players(d)
-        end(d, "countdown", guards, "R25-42", "the countdown is over: the prisoners did not "
-            "escape and lose" + (", the guards win" if guards else " (no guard was dealt)"))
+        guards_win(d, "countdown", "the countdown is over and the prisoners did not escape")
     elif mode == "team":
         tile = game.room25_tile
         counts = [0, 0]
@@ -271,4 +275,4 @@ def ending_fits(pos: Any) -> bool:
 
 __all__ = ["Escape", "room_25_slides_off", "side", "escape", "prisoners_escape",
            "cooperative_escape", "side_escapes", "why_no_escape", "guard_players",
-           "after_death", "countdown_over", "end", "ENDINGS", "ending_fits"]
+           "guards_win", "after_death", "countdown_over", "end", "ENDINGS", "ending_fits"]
