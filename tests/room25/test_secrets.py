@@ -50,7 +50,8 @@ def test_R25_I8_with_no_guard_dealt_the_prisoners_lose_and_nobody_wins():
     g = load("suspicion", players=4)
     s = program_all(position(g, roles=["prisoner"] * 4, turn=10))
     assert s.outcome().termination == "countdown" and s.outcome().winners == ()
-    assert "the prisoners did not escape: the prisoners lose" in texts(s) and "guards win" not in texts(s)
+    assert "the prisoners did not escape: the prisoners lose" in texts(s)
+    assert "guards win" not in texts(s)
     # With a guard dealt the same ending names the winners.
     s = program_all(position(g, roles=["prisoner", "prisoner", "guard", "prisoner"], turn=10))
     assert "the guards win" in texts(s) and s.outcome().winners == (2,)
