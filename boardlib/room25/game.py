@@ -6,37 +6,40 @@ import random
 from typing import Any
 from collections.abc import Mapping
 
-from boardlib.core.api import Game, InvalidInputError, Option, is_whole
+from boardlib.core.api import Game, InvalidInputError, Option, seed_option
+from boardlib.core.metadata import GameInfo, GameType
+from boardlib.core.schema import Choice, ListOf, OneOf, Optional, Text, Whole
 
 from .catalogue import CATALOGUE
 from .complex import CENTER, deal_complex, inverse
 from .modes import DEFAULT_PLAYERS, MODES, TURNS, deal_roles, table
-from .moves import parse_move
+from .moves import MOVES, parse_move
 from .position import CLUE, NO_FLOOD, NO_TRAP, Draft
 from .rooms import KINDS, composition
 from .saves import check_reachable, fields_from_save
 from .state import Room25State
-from .turn import advance
-
-
-class PlayersOption(Option):
-    def check(self, value: Any) -> None:
-        if value is not None and not is_whole(value):
-            raise InvalidInputError(f"option players={value!r} should be a whole number")
+from .turn import PHASES, advance
 
 
 class CompositionOption(Option):
+    """``beginner``, ``expert``, a list of 25 room keys or a mapping ``{key: count}``; a game
+    keeps (and saves) a custom composition as the list in the rooms' order (R25-I1)."""
+
     def check(self, value: Any) -> None:
         if not isinstance(value, (str, list, tuple, dict)):
             raise InvalidInputError("option composition is 'beginner', 'expert' or a list of 25 "
                                     "room keys (R25-I1)")
+        if not isinstance(value, dict):
+            super().check(value)
 
 
 class Room25Game(Game):
     """Room 25 in any of its five modes (R25-38 … R25-49)."""
 
-    name = "room25"
-    title = "Room 25"
+    TYPE = GameType("room25", "Room 25", min_players=1, max_players=6,
+                    hidden_information=True, chance=True)
+    PHASES = PHASES
+    MOVES = MOVES
     catalogue = CATALOGUE
     # Seats see only observations here (R25-I4): the shared full-state bots are withdrawn.
     BOT_CLASSES = {"random": "boardlib.room25.bots:ObservationRandomBot",
@@ -47,12 +50,15 @@ class Room25Game(Game):
     OPTIONS = (
         Option("mode", "suspicion", "suspicion, cooperative, competition, team or solo",
                choices=MODES, rule="R25-38"),
-        PlayersOption("players", None, "number of players; default per mode (suspicion 4, "
-                      "cooperative 4, competition 2, team 4, solo 1)"),
+        Option("players", None, "number of players; default per mode (suspicion 4, "
+               "cooperative 4, competition 2, team 4, solo 1)", schema=Optional(Whole(1, 6))),
         CompositionOption("composition", "beginner", "'beginner', 'expert' or a custom list "
-                          "of 25 room keys", rule="R25-I1"),
+                          "of 25 room keys", rule="R25-I1",
+                          schema=OneOf(Choice("beginner", "expert"),
+                                       ListOf(Text(20), max_length=32))),
         Option("reminder_markers", True, "play with reminder markers", rule="R25-I6"),
-        Option("seed", 0, "seed of the shuffles (rooms, roles)"),
+        seed_option("seed of the shuffles: the complex (R25-04) and the roles (R25-38); "
+                    "without one, every game is a new deal", rule="R25-I4"),
     )
 
     def _setup(self) -> None:
@@ -87,6 +93,16 @@ class Room25Game(Game):
     def num_players(self) -> int:
         return int(self.options["players"])
 
+    def info(self) -> GameInfo:
+        """Bounds: the first clues (one per player); per turn one program per character and
+        at most two slots per character, each a decision and up to two room choices (an
+        Illusion that reveals a Vision, Moving or Control room); two guards' reveals; and
+        reminder markers, laid at most once more per room turned up (24) per character. A
+        player scores 1 for a win, 1/2 for a partial Cooperative escape, else 0."""
+        n = self.num_chars
+        longest = self.players + self.turns * (n + 2 * n * 3) + 2 + 25 * n
+        return GameInfo(self.players, max_game_length=longest, min_score=0.0, max_score=1.0)
+
     def describe_room(self, tile: int) -> str:
         return KINDS[self.kinds[tile]].name
 
@@ -115,6 +131,7 @@ class Room25Game(Game):
         return new
 
     def parse_move(self, text: str) -> Any:
+        """The move ``text`` writes (spaces and case do not matter)."""
         return parse_move(text)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> Room25State:

@@ -1,149 +1,211 @@
-"""Room 25's moves: small frozen records with a readable text and a parser back from it.
-
-Each move names the rule it plays in its docstring; ``parse_move`` reads the text that
-``str(move)`` writes (``"program 0: move, look"``, ``"control row 1 left"`` …).
+"""Room 25's moves, each declared once with its text (``boardlib.core.move``): ``str(move)``
+writes it and ``MOVES.parse`` reads it back (``"program 0: move, look"``, ``"move b3"``,
+``"control row 1 left"`` …). Fields are typed: a place is a whole number 0 … 24 written
+``a1`` … ``e5``, an action a letter of ``MLPC`` written by its name; a move with a field of
+the wrong type is refused with the rule its move plays under.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
-from boardlib.core.api import InvalidInputError
+from boardlib.core.errors import InvalidInputError, excerpt
+from boardlib.core.moves import (MAX_MOVE_TEXT, WHOLE, FieldKind, MoveSet, Notation, WholeKind,
+                                 move)
 
 from .complex import COLS, POS_INDEX, POS_NAMES, SIZE, line_name
 from .modes import ACTION_LETTERS, ACTION_NAMES, ACTIONS
 
-@dataclass(frozen=True, slots=True)
+
+class PlaceKind(WholeKind):
+    """A place of the complex, 0 … 24, written ``a1`` … ``e5`` (columns a-e, rows 1-5)."""
+
+    description = "a place a1 to e5"
+    pattern = "[a-e][1-5]"
+
+    def parse(self, text: str) -> int:
+        return POS_INDEX[text]
+
+    def write(self, value: Any) -> str:
+        return POS_NAMES[value] if type(value) is int and 0 <= value < 25 else excerpt(value)
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is int
+
+
+class ActionKind(FieldKind):
+    """An action token, the letter ``M``, ``L``, ``P`` or ``C``, written by its name."""
+
+    description = "an action: move, look, push or control"
+    pattern = "move|look|push|control"
+
+    def parse(self, text: str) -> str:
+        return ACTION_LETTERS[text]
+
+    def write(self, value: Any) -> str:
+        return ACTION_NAMES.get(value, excerpt(value)) if type(value) is str else excerpt(value)
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is str
+
+
+class SecondActionKind(ActionKind):
+    """A second action token, written ``, look``; none is the empty text."""
+
+    description = "a second action, or none"
+    pattern = "(?:, (?:move|look|push|control))?"
+
+    def parse(self, text: str) -> str:
+        return ACTION_LETTERS[text[2:]] if text else ""
+
+    def write(self, value: Any) -> str:
+        return "" if value == "" else ", " + super().write(value)
+
+
+class LineKind(WholeKind):
+    """A line of the complex: 0 … 4 the rows, written ``row 1`` … ``row 5``, 5 … 9 the
+    columns, written ``col a`` … ``col e``."""
+
+    description = "a line: row 1 to row 5 or col a to col e"
+    pattern = "row [1-5]|col [a-e]"
+
+    def parse(self, text: str) -> int:
+        return int(text[4]) - 1 if text.startswith("row") else SIZE + COLS.index(text[4])
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is int
+
+
+class SlideKind(WholeKind):
+    """A slide's direction: -1 (left, up) or +1 (right, down)."""
+
+    description = "a direction: left or right for a row, up or down for a column"
+    pattern = "left|right|up|down"
+
+    def parse(self, text: str) -> int:
+        return -1 if text in ("left", "up") else 1
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is int
+
+
+class SlideNotation(Notation):
+    """``control row 1 left``: the direction's word depends on the line (left/right for a
+    row, up/down for a column), so the line and the direction are written together."""
+
+    def write(self, m: Any) -> str:
+        try:
+            return f"control {line_name(m.line, m.direction)}"
+        except Exception:  # a wrongly typed field still gets written, for messages
+            return f"control {excerpt(m.line)} {excerpt(m.direction)}"
+
+    def read(self, text: str) -> Any:
+        found = super().read(text)
+        if found is not None and ("row" in text) != (text.split()[-1] in ("left", "right")):
+            raise InvalidInputError(f"{excerpt(text)}: a row slides left or right, a column "
+                                    "up or down (R25-17)")
+        return found
+
+
+PLACE, ACTION, SECOND, LINE, SLIDE = (PlaceKind(), ActionKind(), SecondActionKind(), LineKind(),
+                                      SlideKind())
+
+
+@move("clue {at}", rule="R25-05", at=PLACE)
 class Clue:
-    """The first clue: secretly look at a room next to the Central Room (R25-05)."""
+    """The first clue: secretly look at a room next to the Central Room."""
 
     at: int
 
-    def __str__(self) -> str:
-        return f"clue {POS_NAMES[self.at]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("program {char}: {first}{second}", rule="R25-01", char=WHOLE, first=ACTION,
+      second=SECOND)
 class Program:
-    """Program character ``char``'s actions: ``first`` then ``second`` ("" = one only) (R25-07)."""
+    """Program character ``char``'s actions: ``first`` then ``second`` ("": one only)."""
 
     char: int
     first: str
     second: str = ""
 
-    def __str__(self) -> str:
-        acts = ACTION_NAMES.get(self.first, self.first)
-        if self.second:
-            acts += ", " + ACTION_NAMES.get(self.second, self.second)
-        return f"program {self.char}: {acts}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("defer", rule="R25-07")
 class Defer:
-    """Keep a single programmed action for the second round (R25-07)."""
-
-    def __str__(self) -> str:
-        return "defer"
+    """Keep a single programmed action for the second round."""
 
 
-@dataclass(frozen=True, slots=True)
+@move("pass", rule="R25-I5")
 class Pass:
-    """A character acting on the spot skips this action (R25-39, R25-I5)."""
-
-    def __str__(self) -> str:
-        return "pass"
+    """A character acting on the spot lets this action go."""
 
 
-@dataclass(frozen=True, slots=True)
+@move("move {to}", rule="R25-15", to=PLACE)
 class Move:
-    """Move into the adjacent room at ``to`` (R25-15)."""
+    """Move into the adjacent room at ``to``."""
 
     to: int
 
-    def __str__(self) -> str:
-        return f"move {POS_NAMES[self.to]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("look {at}", rule="R25-14", at=PLACE)
 class Look:
-    """Secretly look at the adjacent face-down room at ``at`` (R25-14)."""
+    """Secretly look at the adjacent face-down room at ``at``."""
 
     at: int
 
-    def __str__(self) -> str:
-        return f"look {POS_NAMES[self.at]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("push {char} to {to}", rule="R25-16", char=WHOLE, to=PLACE)
 class Push:
-    """Push character ``char`` from your room into the adjacent room at ``to`` (R25-16)."""
+    """Push character ``char`` from your room into the adjacent room at ``to``."""
 
     char: int
     to: int
 
-    def __str__(self) -> str:
-        return f"push {self.char} to {POS_NAMES[self.to]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("control {line} {direction}", rule="R25-17", line=LINE, direction=SLIDE)
 class Control:
-    """Slide line ``line`` (0-4 rows, 5-9 columns) by one in ``direction`` ±1 (R25-17, R25-27)."""
+    """Slide line ``line`` (0-4 rows, 5-9 columns) by one place in ``direction`` ±1."""
 
     line: int
     direction: int
 
-    def __str__(self) -> str:
-        return f"control {line_name(self.line, self.direction)}"
+
+Control.NOTATION = SlideNotation(Control, "control {line} {direction}", "R25-17",
+                                 {"line": LINE, "direction": SLIDE})
 
 
-@dataclass(frozen=True, slots=True)
+@move("vision {at}", rule="R25-24", at=PLACE)
 class Vision:
-    """The Vision room's look at any face-down room (R25-24)."""
+    """The Vision room's look at any face-down room."""
 
     at: int
 
-    def __str__(self) -> str:
-        return f"vision {POS_NAMES[self.at]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("swap {at}", rule="R25-26", at=PLACE)
 class Swap:
-    """Swap the Moving room (with its occupants) with the face-down room at ``at`` (R25-26)."""
+    """Swap the Moving room (with its occupants) with the face-down room at ``at``."""
 
     at: int
 
-    def __str__(self) -> str:
-        return f"swap {POS_NAMES[self.at]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("illusion {at}", rule="R25-32", at=PLACE)
 class Illusion:
-    """Trade the Illusion room for the face-down room at ``at`` (R25-32)."""
+    """Trade the Illusion room for the face-down room at ``at``."""
 
     at: int
 
-    def __str__(self) -> str:
-        return f"illusion {POS_NAMES[self.at]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("reveal", rule="R25-39")
 class Reveal:
-    """A guard reveals their role during their own turn (R25-39)."""
-
-    def __str__(self) -> str:
-        return "reveal"
+    """A guard shows their role."""
 
 
-@dataclass(frozen=True, slots=True)
+@move("remind {at}", rule="R25-20", at=PLACE)
 class Remind:
-    """Put the acting character's reminder marker on the room at ``at`` (R25-20, R25-I6)."""
+    """Put the acting character's reminder marker on the room at ``at``."""
 
     at: int
 
-    def __str__(self) -> str:
-        return f"remind {POS_NAMES[self.at]}"
 
+MOVES = MoveSet("Room 25", Clue, Program, Defer, Pass, Move, Look, Push, Control, Vision,
+                Swap, Illusion, Reveal, Remind, rule="R25-08")
 
 ACTION_MOVES = (Move, Look, Push, Control)
 LETTER_OF = {Move: "M", Look: "L", Push: "P", Control: "C"}
@@ -165,43 +227,16 @@ PROGRAMS = tuple(
 SINGLES = tuple(tuple(Program(c, a) for a in ACTIONS) for c in range(6))
 DEFER, PASS, REVEAL = Defer(), Pass(), Reveal()
 
-PLACE = r"([a-e][1-5])"
-PARSERS = (
-    (re.compile(rf"^clue {PLACE}$"), lambda m: CLUES[POS_INDEX[m[1]]]),
-    (re.compile(rf"^move {PLACE}$"), lambda m: MOVES_TO[POS_INDEX[m[1]]]),
-    (re.compile(rf"^look {PLACE}$"), lambda m: LOOKS_AT[POS_INDEX[m[1]]]),
-    (re.compile(rf"^vision {PLACE}$"), lambda m: VISIONS[POS_INDEX[m[1]]]),
-    (re.compile(rf"^swap {PLACE}$"), lambda m: SWAPS[POS_INDEX[m[1]]]),
-    (re.compile(rf"^illusion {PLACE}$"), lambda m: ILLUSIONS[POS_INDEX[m[1]]]),
-    (re.compile(rf"^remind {PLACE}$"), lambda m: REMINDS[POS_INDEX[m[1]]]),
-    (re.compile(rf"^push ([0-5]) to {PLACE}$"), lambda m: PUSHES[int(m[1]), POS_INDEX[m[2]]]),
-    (re.compile(r"^control row ([1-5]) (left|right)$"),
-     lambda m: CONTROLS[int(m[1]) - 1, 1 if m[2] == "right" else -1]),
-    (re.compile(r"^control col ([a-e]) (up|down)$"),
-     lambda m: CONTROLS[SIZE + COLS.index(m[1]), 1 if m[2] == "down" else -1]),
-    (re.compile(r"^program ([0-5]): (move|look|push|control)(?:, (move|look|push|control))?$"),
-     lambda m: Program(int(m[1]), ACTION_LETTERS[m[2]],
-                       ACTION_LETTERS[m[3]] if m[3] else "")),
-    (re.compile(r"^defer$"), lambda m: DEFER),
-    (re.compile(r"^pass$"), lambda m: PASS),
-    (re.compile(r"^reveal$"), lambda m: REVEAL),
-)
 
-
-def parse_move(text: str) -> Any:
+def parse_move(text: object) -> Any:
     """The move whose ``str()`` is ``text`` (spaces and case do not matter)."""
-    text = " ".join(str(text).split()).lower()
-    for pattern, build in PARSERS:
-        m = pattern.match(text)
-        if m:
-            return build(m)
-    raise InvalidInputError(
-        f"not a Room 25 move: {text!r} (e.g. 'clue c2', 'program 0: move, look', 'move b3', "
-        "'look c2', 'push 1 to b3', 'control row 1 left', 'control col d up', 'defer', "
-        "'pass', 'vision a1', 'swap a1', 'illusion a1', 'reveal', 'remind a1')")
+    if isinstance(text, str) and len(text) <= MAX_MOVE_TEXT:
+        text = text.lower()
+    return MOVES.parse(text)
 
 
 __all__ = ["Clue", "Program", "Defer", "Pass", "Move", "Look", "Push", "Control", "Vision",
-           "Swap", "Illusion", "Reveal", "Remind", "ACTION_MOVES", "LETTER_OF", "CLUES",
-           "MOVES_TO", "LOOKS_AT", "VISIONS", "SWAPS", "ILLUSIONS", "REMINDS", "CONTROLS",
-           "PUSHES", "PROGRAMS", "SINGLES", "DEFER", "PASS", "REVEAL", "parse_move"]
+           "Swap", "Illusion", "Reveal", "Remind", "MOVES", "ACTION_MOVES", "LETTER_OF",
+           "CLUES", "MOVES_TO", "LOOKS_AT", "VISIONS", "SWAPS", "ILLUSIONS", "REMINDS",
+           "CONTROLS", "PUSHES", "PROGRAMS", "SINGLES", "DEFER", "PASS", "REVEAL",
+           "PLACE", "ACTION", "SECOND", "LINE", "SLIDE", "parse_move"]

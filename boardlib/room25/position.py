@@ -134,24 +134,8 @@ class Draft:
         self.shown_to = 0
 
     def build(self) -> Any:
-        """The new position, of the class of the one this draft came from."""
-        cls = type(self.base)
-        s = cls.__new__(cls)
-        s.game = self.game
-        s._legal = s._picked = s._lset = None
-        s.grid, s.where, s.loc = tuple(self.grid), tuple(self.where), tuple(self.loc)
-        s.shown, s.seen, s.prog = tuple(self.shown), tuple(self.seen), tuple(self.prog)
-        s.did, s.trap, s.flood = tuple(self.did), tuple(self.trap), tuple(self.flood)
-        s.shifts, s.marker = tuple(self.shifts), tuple(self.marker)
-        s.deaths = tuple(self.deaths)
-        s.up, s.locked, s.roles = self.up, self.locked, self.roles
-        s.order, s.turn, s.last_turn = self.order, self.turn, self.last_turn
-        s.alarm, s.phase, s.cursor = self.alarm, self.phase, self.cursor
-        s.pass_no, s.cold, s.pending = self.pass_no, self.cold, self.pending
-        s.step, s.result = self.step, self.result
-        s.happened = tuple(self.happened)
-        s.shown_to = self.shown_to
-        return s
+        """The new position (``Room25State.from_draft``); the draft is not used again."""
+        return self.base.from_draft(self)
 
     # --- small steps every rule uses ----------------------------------------------------------
     def event(self, rule: str, text: str) -> None:

@@ -14,7 +14,7 @@ from .complex import CENTER, POS_INDEX
 from .game import Room25Game
 from .modes import GUARD, PRISONER
 from .position import PROGRAM, Draft
-from .saves import check_reachable, fields_from_save
+from .saves import fields_from_save
 from .state import Room25State
 from .turn import advance, start_programming
 
@@ -72,7 +72,6 @@ def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
                 bits[p] |= 1 << grid[POS_INDEX[place]]
         data["seen"] = bits
     state = Room25State(game, **fields_from_save(game, data))
-    check_reachable(state, ready=False)
     d = Draft(state)
     start_programming(d)
     advance(d)

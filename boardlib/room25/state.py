@@ -73,6 +73,24 @@ class Room25State(State):
         for name in FIELDS:
             setattr(self, name, fields[name])
 
+    @classmethod
+    def from_draft(cls, d: Draft) -> Room25State:
+        """The position a move's draft holds, built whole: its lists become tuples."""
+        s = cls.__new__(cls)
+        State.__init__(s, d.game)
+        s._lset = None
+        s.grid, s.where, s.loc = tuple(d.grid), tuple(d.where), tuple(d.loc)
+        s.shown, s.seen, s.prog = tuple(d.shown), tuple(d.seen), tuple(d.prog)
+        s.did, s.trap, s.flood = tuple(d.did), tuple(d.trap), tuple(d.flood)
+        s.shifts, s.marker, s.deaths = tuple(d.shifts), tuple(d.marker), tuple(d.deaths)
+        s.up, s.locked, s.roles = d.up, d.locked, d.roles
+        s.order, s.turn, s.last_turn = d.order, d.turn, d.last_turn
+        s.alarm, s.phase, s.cursor = d.alarm, d.phase, d.cursor
+        s.pass_no, s.cold, s.pending = d.pass_no, d.cold, d.pending
+        s.step, s.result = d.step, d.result
+        s.happened, s.shown_to = tuple(d.happened), d.shown_to
+        return s
+
     # --- reading ------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -150,19 +168,20 @@ class Room25State(State):
         return turn.legal_moves(self)
 
     def why_illegal(self, move: object) -> Illegal | None:
-        legal = self.legal_moves()
-        # Fast path: legal moves are shared objects, so most moves match by identity.
-        for m in legal:
+        """None if ``move`` is legal; else the rule it breaks and why. A legal move is most
+        often one of the shared move objects of ``legal_moves``, found by identity; anything
+        else is checked for its type first (``MOVES``), then against the rules."""
+        for m in self.legal_moves():
             if m is move:
                 return None
+        return super().why_illegal(move)
+
+    def _why_illegal(self, move: Any) -> Illegal | None:
         lset = self._lset
         if lset is None:
-            lset = self._lset = frozenset(legal)
-        try:
-            if move in lset:
-                return None
-        except TypeError:  # an unhashable non-move
-            pass
+            lset = self._lset = frozenset(self.legal_moves())
+        if move in lset:
+            return None
         return why_not(self, move)
 
     def _apply(self, move: Any) -> Room25State:

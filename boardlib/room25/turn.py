@@ -8,7 +8,9 @@ every position waits for a decision or is over.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from boardlib.core.phases import Phase, Phases
 
 from . import actions
 from .complex import CENTER, FREE_LINES, NEIGHBOURS, POS_NAMES
@@ -21,31 +23,22 @@ from .position import CLUE, EXEC, OVER, PENDING, PROGRAM, Draft, acts_on_the_spo
 from .victory import countdown_over
 
 
-class Phase(NamedTuple):
-    """One phase of the turn: its name (as saves store it), the rule that defines it, who
-    decides in it, and the phases that may follow."""
-
-    name: str
-    rule: str
-    acts: str
-    then: tuple[str, ...]
-
-
-# R25-06 A turn: programming, then execution, then the countdown (which leads to the next
-# turn's programming or ends the game); the first clue comes once before it all, and a room
-# that asks for a choice interrupts execution until it is made.
-PHASES = (
-    Phase(CLUE, "R25-05", "each player once, in turn order, before the first programming",
-          (PROGRAM, EXEC)),
-    Phase(PROGRAM, "R25-07", "each living character that programs, in turn order (hidden "
-          "commits)", (EXEC,)),
-    Phase(EXEC, "R25-08", "pass 1 then pass 2, each living character in turn order",
-          (PENDING, PROGRAM, EXEC, OVER)),
-    Phase(PENDING, "R25-15", "the character who entered a room that asks for a choice",
-          (EXEC, PENDING, OVER)),
-    Phase(OVER, "R25-10", "nobody", ()),
+# R25-06 A turn: programming, then execution, then the countdown, which leads to the next
+# turn's programming or ends the game; the first clue comes once before it all, and a room
+# that asks for a choice interrupts execution until it is made. ``then`` lists the phases a
+# move may lead to (steps without a decision included: a programming whose actions are all
+# lost can end the turn, or the game).
+PHASES = Phases(
+    Phase(CLUE, "R25-05", "first clue", "each player once, in turn order, before the first "
+          "programming", then=(PROGRAM, EXEC)),
+    Phase(PROGRAM, "R25-07", "programming", "each living character that programs, in turn "
+          "order (hidden commits)", then=(EXEC, OVER)),
+    Phase(EXEC, "R25-08", "execution", "first actions then second actions, each living "
+          "character in turn order", then=(PENDING, PROGRAM, OVER)),
+    Phase(PENDING, "R25-15", "a room's choice", "the character who entered a room that asks "
+          "for a choice", then=(EXEC, PROGRAM, OVER)),
+    Phase(OVER, "R25-10", "game over", "nobody", then=()),
 )
-PHASE_NAMES = tuple(p.name for p in PHASES)
 
 
 # --- what the character to decide may do -------------------------------------------------------
@@ -334,7 +327,7 @@ def advance(d: Draft) -> None:
         lose_action(d, c, act)
 
 
-__all__ = ["Phase", "PHASES", "PHASE_NAMES", "slot", "free_moves", "legal_moves",
+__all__ = ["PHASES", "slot", "free_moves", "legal_moves",
            "waits_for_a_decision", "play", "current_character", "lay_marker", "first_clue",
            "program", "execute", "resolve", "end_action", "end_slot", "lose_action",
            "countdown", "start_programming", "advance"]

@@ -81,7 +81,7 @@ def test_random_play_conforms(mode):
                                  seed=seeds)
             report = check_random_play(game, games=1, seed=seeds, rule_prefix="R25-",
                                        invariant=Invariants(), wrong_moves=wrong_moves,
-                                       json_every=20, max_moves=2000)
+                                       json_every=1, max_moves=2000)
             total += report.games
             for k, v in report.terminations.items():
                 terminations[k] = terminations.get(k, 0) + v

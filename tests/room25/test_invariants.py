@@ -8,7 +8,8 @@ Each is checked on every transition ``before --move--> after`` from outside the 
 * R25-25, R25-I5: nobody is alive in a Trapped room after their next action, passes included;
 * R25-I4: ``revealed_to(p)`` is set whenever ``p`` learns a room or a role, and only when
   something was shown (a room, a role, another's programmed action, the end);
-* R25-I4: no event mentions a turn beyond the game's last.
+* R25-I4: no event mentions a turn beyond the game's last;
+* R25-06: every move leads to a phase ``PHASES`` lets follow.
 """
 import random
 import re
@@ -18,6 +19,7 @@ import pytest
 import boardlib
 from boardlib.room25 import rules as R
 from boardlib.room25.bots import RoleBot
+from boardlib.room25.turn import PHASES
 
 MODES = {"suspicion": (4, 5, 6), "cooperative": (2, 3, 4, 6), "competition": (2, 3),
          "team": (4, 6), "solo": (1,)}
@@ -80,6 +82,8 @@ class Tracker:
     def step(self, before, move, after):
         self.k += 1
         game = self.game
+        assert PHASES.may_follow(before.phase, after.phase), (
+            f"{move} led from {before.phase} to {after.phase}, which PHASES does not allow")
         self.check_escape(before, move, after)
         self.check_winners(after)
         self.check_turns(after)

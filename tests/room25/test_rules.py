@@ -745,10 +745,10 @@ def test_R25_41_to_R25_49_a_saved_result_must_fit_the_mode_and_position():
     """Found by an audit: a cooperative save could claim an escape on turn 1."""
     game = boardlib.load("room25", mode="cooperative", players=4)
     start = game.new_initial_state().to_dict()
-    for result in (["escape", [0, 1, 2, 3], [1, 1, 1, 1], "R25-47"],     # Room 25 unfound
-                   ["two dead", [], [0, 0, 0, 0], "R25-47"],              # nobody died
-                   ["countdown", [], [0, 0, 0, 0], "R25-47"],             # turn 1 of 8
-                   ["two prisoners dead", [1], [0, 1, 0, 0], "R25-42"]):  # not this mode
+    for result in (["escape", [0, 1, 2, 3], [1.0] * 4, "R25-47"],             # Room 25 unfound
+                   ["two dead", [], [0.0] * 4, "R25-47"],                     # nobody died
+                   ["countdown", [], [0.0] * 4, "R25-47"],                    # turn 1 of 8
+                   ["two prisoners dead", [1], [0.0, 1.0, 0.0, 0.0], "R25-42"]):  # not this mode
         with pytest.raises(InvalidInputError, match="does not fit"):
             game.state_from_dict({**start, "phase": "over", "result": result})
 
