@@ -6,6 +6,7 @@ empty list: the action is lost, R25-09); ``perform(d, c, move)`` carries one out
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .complex import CENTER, CENTRAL_LINES, LINES, LINES_OF, NEIGHBOURS, POS_NAMES, line_name
@@ -72,7 +73,8 @@ def control_slides(pos: Any, c: int) -> list[Control]:
     return out
 
 
-OPTIONS = {"M": move_targets, "L": look_targets, "P": push_targets, "C": control_slides}
+OPTIONS: dict[str, Callable[[Any, int], list[Any]]] = {
+    "M": move_targets, "L": look_targets, "P": push_targets, "C": control_slides}
 
 
 def perform(d: Draft, c: int, move: Any) -> None:
@@ -109,7 +111,8 @@ def control(d: Draft, c: int, m: Control) -> None:
     slide(d, c, m.line, m.direction, "R25-17")
 
 
-PERFORM = {Move: move, Look: look, Push: push, Control: control}
+PERFORM: dict[type, Callable[[Draft, int, Any], None]] = {
+    Move: move, Look: look, Push: push, Control: control}
 
 
 def slide(d: Draft, c: int, line: int, direction: int, rule: str) -> None:

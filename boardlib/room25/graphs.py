@@ -70,7 +70,8 @@ def safe_route(view: Room25State | Mapping[str, Any], start: int | str, goal: in
     if goal not in g:
         return None
     try:
-        return nx.shortest_path(g, start, goal)
+        path: list[int] = nx.shortest_path(g, start, goal)
+        return path
     except nx.NetworkXNoPath:
         return None
 

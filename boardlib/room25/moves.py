@@ -167,8 +167,9 @@ class Control:
     direction: int
 
 
-Control.NOTATION = SlideNotation(Control, "control {line} {direction}", "R25-17",
-                                 {"line": LINE, "direction": SLIDE})
+# The slide's own notation replaces the one ``move`` made (same template, kinds and rule).
+Control.NOTATION = SlideNotation(  # type: ignore[attr-defined]
+    Control, "control {line} {direction}", "R25-17", {"line": LINE, "direction": SLIDE})
 
 
 @move("vision {at}", rule="R25-24", at=PLACE)

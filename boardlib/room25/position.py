@@ -71,13 +71,13 @@ def acts_on_the_spot(pos: Any, c: int) -> bool:
     always (R25-49, R25-I5); a guard from the turn after they revealed (R25-39)."""
     if pos.game.mode == "solo":
         return True
-    shown = pos.shown[c]
-    return pos.roles[c] == GUARD and 0 < shown < pos.turn
+    shown: int = pos.shown[c]
+    return bool(pos.roles[c] == GUARD and 0 < shown < pos.turn)
 
 
 def role_public(pos: Any, c: int) -> bool:
     """Is character ``c``'s role known to everyone (every role outside Suspicion, R25-38)?"""
-    return pos.game.mode != "suspicion" or pos.shown[c] > 0 or pos.phase == OVER
+    return bool(pos.game.mode != "suspicion" or pos.shown[c] > 0 or pos.phase == OVER)
 
 
 class Draft:
@@ -161,8 +161,9 @@ class Draft:
 
     def others(self, c: int) -> int:
         """The players other than ``c``'s, as a bit set."""
-        game = self.game
-        return ((1 << game.num_players) - 1) & ~(1 << game.owner[c])
+        players: int = self.game.num_players
+        owner: int = self.game.owner[c]
+        return ((1 << players) - 1) & ~(1 << owner)
 
 
 __all__ = ["CLUE", "PROGRAM", "EXEC", "PENDING", "OVER", "FIELDS", "Trap", "Flood", "NO_TRAP",

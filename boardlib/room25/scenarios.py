@@ -48,13 +48,13 @@ def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
     for place in face_up:
         up |= 1 << grid[POS_INDEX[place]]
     loc = [grid[CENTER]] * game.num_chars
-    deaths = []
-    for c, place in (chars or {}).items():
-        if place is None:
+    deaths: list[int] = []
+    for c, spot in (chars or {}).items():
+        if spot is None:
             loc[c] = -1
             deaths.append(c)
         else:
-            loc[c] = grid[POS_INDEX[place]]
+            loc[c] = grid[POS_INDEX[spot]]
             up |= 1 << loc[c]
     data.update(grid=grid, face_up=up, loc=loc, deaths=deaths, phase=PROGRAM, cursor=0,
                 turn=turn, last_turn=last_turn or game.turns,
@@ -84,7 +84,9 @@ def play(state: Room25State, *moves: object) -> Room25State:
     for move in moves:
         if isinstance(move, str):
             move = state.game.parse_move(move)
-        state = state.apply(move)
+        after = state.apply(move)
+        assert isinstance(after, Room25State)
+        state = after
     return state
 
 
@@ -95,7 +97,7 @@ def program(state: Room25State, plans: Mapping[int, str] | None = None,
     plans = plans or {}
     turn = state.turn
     while state.phase == PROGRAM and state.turn == turn:
-        c = state.current_character
+        c = state.order[state.cursor]
         state = play(state, f"program {c}: {plans.get(c, default)}")
     return state
 

@@ -100,7 +100,7 @@ class Room25State(State):
         if phase == CLUE:
             return self.game.clue_players[self.cursor]
         if phase == PENDING:
-            return self.game.owner[self.pending.char]
+            return self.game.owner[turn.current_character(self)]
         return self.game.owner[self.order[self.cursor]]
 
     def is_terminal(self) -> bool:
@@ -229,11 +229,11 @@ class Room25State(State):
         chars = []
         for c in range(game.num_chars):
             mine = game.owner[c] == player
-            pos = self.position(c)
+            place = self.position(c)
             chars.append({
                 "name": game.names[c], "player": game.owner[c],
-                "place": None if pos is None else POS_NAMES[pos],
-                "alive": pos is not None,
+                "place": None if place is None else POS_NAMES[place],
+                "alive": place is not None,
                 "role": self.roles[c] if (mine or self.role_public(c)) else None,
                 "team": game.team[c] if game.mode in ("team", "competition") else None,
                 "program": self.prog[c] if (mine or over) else None,

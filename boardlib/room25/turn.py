@@ -51,7 +51,7 @@ def slot(pos: Any, c: int) -> str:
         if cold_programs(pos, c) and any(a != "-" for a in pos.did[c]):
             return ""                                              # R25-35
         return "*"
-    prog = pos.prog[c]
+    prog: str = pos.prog[c]
     if len(prog) == 2:
         return prog[pos.pass_no - 1]
     if len(prog) == 1:
@@ -147,7 +147,9 @@ def play(d: Draft, move: Any) -> None:
 
 
 def current_character(pos: Any) -> int:
-    return pos.pending.char if pos.phase == PENDING else pos.order[pos.cursor]
+    """The character whose decision it is: the one a room asks, or the next in the order."""
+    c: int = pos.pending.char if pos.phase == PENDING else pos.order[pos.cursor]
+    return c
 
 
 def lay_marker(d: Draft, move: Remind) -> None:
@@ -208,6 +210,7 @@ def execute(d: Draft, move: Any) -> None:
 
 def resolve(d: Draft, move: Any) -> None:
     """Carry out the choice the room just entered asks for (R25-24, R25-26, R25-27, R25-32)."""
+    assert d.pending is not None
     room, c = d.pending
     d.pending = None
     d.phase = EXEC

@@ -270,7 +270,7 @@ def ending_fits(pos: Any) -> bool:
         "two dead": dead >= 2, "death": dead >= 1,
         "all dead": dead == game.num_chars, "last alive": 0 < dead < game.num_chars,
     }
-    return needs[termination]
+    return bool(needs[termination])
 
 
 __all__ = ["Escape", "room_25_slides_off", "side", "escape", "prisoners_escape",
