@@ -1,8 +1,9 @@
 """The four actions, Move, Look, Push and Control: where each may go from a room, and what
 carrying it out does (R25-14 … R25-19).
 
-``options(pos, c, letter)`` lists the ways character ``c`` can carry out an action now (an
-empty list: the action is lost, R25-09); ``perform(d, c, move)`` carries one out.
+``OPTIONS[letter](pos, c)`` lists the ways character ``c`` can carry out an action now (an
+empty list: the action is lost, R25-09); ``PERFORM[type(move)](d, c, move)`` carries one
+out.
 """
 from __future__ import annotations
 
@@ -10,27 +11,20 @@ from collections.abc import Callable
 from typing import Any
 
 from .complex import CENTER, CENTRAL_LINES, LINES, LINES_OF, NEIGHBOURS, POS_NAMES, line_name
-from .deaths import masks_fall
 from .effects import dark_blocks_look, enter, prison_exits
 from .moves import CONTROLS, LOOKS_AT, MOVES_TO, PUSHES, Control, Look, Move, Push
-from .position import Draft
+from .position import Draft, replaced
 from .victory import room_25_slides_off
-
-
-def options(pos: Any, c: int, letter: str) -> list[Any]:
-    """Every way character ``c`` can carry out the action ``letter`` now."""
-    return OPTIONS[letter](pos, c)
 
 
 def move_targets(pos: Any, c: int) -> list[Move]:
     """Where a Move may go: any adjacent room (R25-13) except a locked Flooded room (R25-33),
     and from a Prison cell only where R25-31 lets you out."""
     tile = pos.loc[c]
-    here = pos.where[tile]
     grid, locked = pos.grid, pos.locked
-    places = tuple(q for q in NEIGHBOURS[here] if not locked >> grid[q] & 1)
+    places = [q for q in NEIGHBOURS[pos.where[tile]] if not locked >> grid[q] & 1]
     if pos.game.kinds[tile] == "prison":
-        places = tuple(prison_exits(pos, c, places))
+        places = prison_exits(pos, c, places)
     return [MOVES_TO[q] for q in places]
 
 
@@ -73,15 +67,9 @@ def control_slides(pos: Any, c: int) -> list[Control]:
     return out
 
 
+# Every way a character can carry out an action now, by the action's letter.
 OPTIONS: dict[str, Callable[[Any, int], list[Any]]] = {
     "M": move_targets, "L": look_targets, "P": push_targets, "C": control_slides}
-
-
-def perform(d: Draft, c: int, move: Any) -> None:
-    """Carry out ``c``'s action ``move`` (already known to be legal), then check the masks
-    (R25-40)."""
-    PERFORM[type(move)](d, c, move)
-    masks_fall(d)
 
 
 def move(d: Draft, c: int, m: Move) -> None:
@@ -111,6 +99,7 @@ def control(d: Draft, c: int, m: Control) -> None:
     slide(d, c, m.line, m.direction, "R25-17")
 
 
+# Carrying out an action already known to be legal, by the move's class.
 PERFORM: dict[type, Callable[[Draft, int, Any], None]] = {
     Move: move, Look: look, Push: push, Control: control}
 
@@ -123,16 +112,18 @@ def slide(d: Draft, c: int, line: int, direction: int, rule: str) -> None:
     places = LINES[line]
     tiles = [d.grid[p] for p in places]
     leaving = tiles[-1] if direction > 0 else tiles[0]
-    d.shifts[line] = direction
+    d.shifts = replaced(d.shifts, line, direction)
     game = d.game
     d.event(rule, f"{game.names[c]} slides {line_name(line, direction)}")
     if leaving == game.room25_tile and d.up >> leaving & 1:
         if room_25_slides_off(d, c, rule):
             return
     tiles = [leaving] + tiles[:-1] if direction > 0 else tiles[1:] + [leaving]
+    grid, where = list(d.grid), list(d.where)
     for p, t in zip(places, tiles, strict=True):
-        d.grid[p] = t
-        d.where[t] = p
+        grid[p] = t
+        where[t] = p
+    d.grid, d.where = tuple(grid), tuple(where)
 
 
 def why_lost(pos: Any, c: int, letter: str) -> str:
@@ -150,6 +141,6 @@ def why_lost(pos: Any, c: int, letter: str) -> str:
     return "(no room it may enter)"
 
 
-__all__ = ["options", "move_targets", "look_targets", "push_targets", "control_slides",
-           "OPTIONS", "perform", "move", "look", "push", "control", "PERFORM", "slide",
+__all__ = ["move_targets", "look_targets", "push_targets", "control_slides",
+           "OPTIONS", "move", "look", "push", "control", "PERFORM", "slide",
            "why_lost"]

@@ -6,18 +6,18 @@ alive) is decided in ``victory.after_death``.
 from __future__ import annotations
 
 from .modes import PRISONER
-from .position import NO_FLOOD, NO_TRAP, Draft
+from .position import NO_FLOOD, NO_TRAP, Draft, replaced
 from .victory import after_death
 
 
 def die(d: Draft, c: int, rule: str, why: str) -> None:
     """Character ``c`` dies by ``rule``: off the board, their clocks stopped; then the roles
     of the dead (R25-43), the game's end (``after_death``) and the masks (R25-40)."""
-    d.loc[c] = -1
-    d.trap[c] = NO_TRAP
-    d.flood[c] = NO_FLOOD
+    d.loc = replaced(d.loc, c, -1)
+    d.trap = replaced(d.trap, c, NO_TRAP)
+    d.flood = replaced(d.flood, c, NO_FLOOD)
     earlier = list(d.deaths)
-    d.deaths.append(c)
+    d.deaths += (c,)
     d.event(rule, f"{d.game.names[c]} {why}")
     if d.game.mode == "suspicion":
         deaths_reveal(d, c, earlier)

@@ -15,7 +15,7 @@ from typing import Any
 from .complex import CENTER, POS_NAMES
 from .deaths import die
 from .moves import Illusion, Swap, Vision
-from .position import NO_FLOOD, NO_TRAP, PENDING, Draft, Flood, Pending, Trap
+from .position import NO_FLOOD, NO_TRAP, PENDING, Draft, Flood, Pending, Trap, replaced
 
 
 def enter(d: Draft, c: int, pos: int) -> None:
@@ -24,7 +24,7 @@ def enter(d: Draft, c: int, pos: int) -> None:
     tile = d.grid[pos]
     turn_up(d, tile)
     others = [e for e, t in enumerate(d.loc) if t == tile and e != c]
-    d.loc[c] = tile
+    d.loc = replaced(d.loc, c, tile)
     EFFECTS[d.game.kinds[tile]](d, c, tile, others)
 
 
@@ -42,7 +42,7 @@ def turn_up(d: Draft, tile: int) -> None:
                       f"{game.describe_room(tile)}")
     for e, m in enumerate(d.marker):
         if m == tile:
-            d.marker[e] = -1
+            d.marker = replaced(d.marker, e, -1)
             d.event("R25-20", f"{game.names[e]}'s reminder marker comes back")
 
 
@@ -68,14 +68,14 @@ def room_25(d: Draft, c: int, tile: int, others: list[int]) -> None:
 
 def vortex(d: Draft, c: int, tile: int, others: list[int]) -> None:
     """R25-23 Vortex: whoever enters goes straight back to the Central Room."""
-    d.loc[c] = d.game.central_tile
+    d.loc = replaced(d.loc, c, d.game.central_tile)
     d.event("R25-23", f"the Vortex sends {d.game.names[c]} back to the Central Room")
 
 
 def trapped(d: Draft, c: int, tile: int, others: list[int]) -> None:
     """R25-25 Trapped room: your next action must take you out, or you die when it ends
     (``spring_trap`` checks it; a passed action counts, R25-I5)."""
-    d.trap[c] = Trap(tile, d.step)
+    d.trap = replaced(d.trap, c, Trap(tile, d.step))
     d.event("R25-25", f"{d.game.names[c]} is trapped: their next action must take them out")
 
 
@@ -83,7 +83,7 @@ def flooded(d: Draft, c: int, tile: int, others: list[int]) -> None:
     """R25-33 Flooded room: the first entry locks it for the rest of the game; whoever is still
     inside after their second action of the next turn drowns (``drown``)."""
     d.locked |= 1 << tile
-    d.flood[c] = Flood(tile, d.turn + 1)
+    d.flood = replaced(d.flood, c, Flood(tile, d.turn + 1))
     when = ("of the next turn" if d.turn < d.last_turn
             else "of the next turn, which this game does not reach")
     d.event("R25-33", f"the Flooded room locks behind {d.game.names[c]}, who drowns if still "
@@ -109,7 +109,7 @@ def twin(d: Draft, c: int, tile: int, others: list[int]) -> None:
     striking again); otherwise nothing happens."""
     other = d.game.twin_of.get(tile)
     if other is not None and d.up >> other & 1:
-        d.loc[c] = other
+        d.loc = replaced(d.loc, c, other)
         d.event("R25-28", f"the Twin room moves {d.game.names[c]} to its twin at "
                           f"{POS_NAMES[d.where[other]]}")
     else:
@@ -185,15 +185,15 @@ def illusion(d: Draft, c: int, move: Illusion) -> None:
     d.event("R25-32", f"the Illusion room trades places with {POS_NAMES[move.at]}: "
                       f"{d.game.names[c]} now stands in the room revealed at {POS_NAMES[here]}")
     turn_up(d, new_tile)
-    d.loc[c] = new_tile
+    d.loc = replaced(d.loc, c, new_tile)
     EFFECTS[d.game.kinds[new_tile]](d, c, new_tile, [])
 
 
 def swap_places(d: Draft, p: int, q: int) -> None:
     """The rooms on places ``p`` and ``q`` trade places, with whoever stands in them (R25-I7)."""
     a, b = d.grid[p], d.grid[q]
-    d.grid[p], d.grid[q] = b, a
-    d.where[a], d.where[b] = q, p
+    d.grid = replaced(replaced(d.grid, p, b), q, a)
+    d.where = replaced(replaced(d.where, a, q), b, p)
 
 
 # --- rules that act after entering ------------------------------------------------------------
@@ -203,7 +203,7 @@ def spring_trap(d: Draft, c: int) -> None:
     Then they die (R25-25). A passed or a lost action is an action too (R25-I5, R25-09)."""
     tile, since = d.trap[c]
     if tile >= 0 and since != d.step:
-        d.trap[c] = NO_TRAP
+        d.trap = replaced(d.trap, c, NO_TRAP)
         if d.loc[c] == tile:
             die(d, c, "R25-25", "did not leave the Trapped room with their next action and dies")
 
@@ -213,12 +213,12 @@ def drown(d: Draft, c: int) -> None:
     (R25-33)."""
     tile, deadline = d.flood[c]
     if tile >= 0 and deadline <= d.turn:
-        d.flood[c] = NO_FLOOD
+        d.flood = replaced(d.flood, c, NO_FLOOD)
         if d.loc[c] == tile:
             die(d, c, "R25-33", "drowns: still in the Flooded room after their second action")
 
 
-def prison_exits(pos: Any, c: int, places: tuple[int, ...]) -> list[int]:
+def prison_exits(pos: Any, c: int, places: list[int]) -> list[int]:
     """R25-31 Prison cell: you may Move out only into an adjacent room where another character
     stands, or into the Central Room when it is adjacent. Pushes and slides still carry you out
     (R25-I8)."""

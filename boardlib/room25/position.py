@@ -1,8 +1,10 @@
 """What a Room 25 position holds, the records in it, and the draft a move is played on.
 
 A position (``Room25State``) never changes once built. A move is carried out on a
-``Draft``: a working copy whose lists the rules change in place; ``draft.build()`` then
-makes the new, frozen position (tuples only) and the old one stays as it was.
+``Draft``: a working record of the position's fields, all immutable values (tuples, whole
+numbers, records), to which the rules assign new values (``replaced`` makes a tuple with
+one item changed); ``Room25State.from_draft`` then makes the new position. What a move does
+not change is shared between the two positions, never copied.
 
 Fields, by what they describe:
 
@@ -19,18 +21,18 @@ Fields, by what they describe:
   action letters, ``did`` what each slot did this turn (a letter, or ``-`` for none),
   ``pending`` a room's choice still to make, ``step`` the actions carried out so far;
 * the end: ``result``, an ``Outcome``;
-* the last move: ``happened`` its events and ``shown_to`` the players it showed something
-  hidden (bit set); neither is saved.
+* the last move: ``happened`` its events as ``(rule, text)`` pairs (``events`` makes them
+  ``Event`` records when asked: most positions of a bot's play-out are never asked) and
+  ``shown_to`` the players it showed something hidden (bit set); neither is saved.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-from boardlib.core.api import Event
+from typing import Any, NamedTuple, TypeVar
 
 from .modes import GUARD
 
 CLUE, PROGRAM, EXEC, PENDING, OVER = "clue", "program", "exec", "pending", "over"
+T = TypeVar("T")
 
 FIELDS = ("grid", "where", "up", "locked", "loc", "deaths", "roles", "shown", "seen", "order",
           "turn", "last_turn", "alarm", "phase", "cursor", "pass_no", "prog", "did", "cold",
@@ -80,23 +82,28 @@ def role_public(pos: Any, c: int) -> bool:
     return bool(pos.game.mode != "suspicion" or pos.shown[c] > 0 or pos.phase == OVER)
 
 
+def replaced(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``items`` with item ``i`` replaced by ``value``."""
+    return items[:i] + (value,) + items[i + 1:]
+
+
 class Draft:
-    """The working copy a move is played on: the position's fields, with lists where the
-    rules change things in place, plus ``event`` and the bookkeeping of what was shown to
-    whom (R25-I4). ``build()`` makes the new position; the old one never changes."""
+    """The working record a move is played on: the position's fields (the rules assign new
+    values to them), plus ``event`` and the bookkeeping of what was shown to whom (R25-I4).
+    ``build()`` makes the new position; the old one never changes."""
 
     __slots__ = FIELDS + ("game", "base")
     game: Any
     base: Any
-    grid: list[int]
-    where: list[int]
+    grid: tuple[int, ...]
+    where: tuple[int, ...]
     up: int
     locked: int
-    loc: list[int]
-    deaths: list[int]
+    loc: tuple[int, ...]
+    deaths: tuple[int, ...]
     roles: tuple[str, ...]
-    shown: list[int]
-    seen: list[int]
+    shown: tuple[int, ...]
+    seen: tuple[int, ...]
     order: tuple[int, ...]
     turn: int
     last_turn: int
@@ -104,27 +111,26 @@ class Draft:
     phase: str
     cursor: int
     pass_no: int
-    prog: list[str]
-    did: list[str]
+    prog: tuple[str, ...]
+    did: tuple[str, ...]
     cold: int
-    trap: list[Trap]
-    flood: list[Flood]
-    shifts: list[int]
-    marker: list[int]
+    trap: tuple[Trap, ...]
+    flood: tuple[Flood, ...]
+    shifts: tuple[int, ...]
+    marker: tuple[int, ...]
     pending: Pending | None
     step: int
     result: Any
-    happened: list[Event]
+    happened: list[tuple[str, str]]
     shown_to: int
 
     def __init__(self, state: Any) -> None:
         self.base = state
         self.game = state.game
-        self.grid, self.where, self.loc = list(state.grid), list(state.where), list(state.loc)
-        self.shown, self.seen, self.prog = list(state.shown), list(state.seen), list(state.prog)
-        self.did, self.trap, self.flood = list(state.did), list(state.trap), list(state.flood)
-        self.shifts, self.marker = list(state.shifts), list(state.marker)
-        self.deaths = list(state.deaths)
+        self.grid, self.where, self.loc = state.grid, state.where, state.loc
+        self.shown, self.seen, self.prog = state.shown, state.seen, state.prog
+        self.did, self.trap, self.flood = state.did, state.trap, state.flood
+        self.shifts, self.marker, self.deaths = state.shifts, state.marker, state.deaths
         self.up, self.locked, self.roles = state.up, state.locked, state.roles
         self.order, self.turn, self.last_turn = state.order, state.turn, state.last_turn
         self.alarm, self.phase, self.cursor = state.alarm, state.phase, state.cursor
@@ -135,28 +141,28 @@ class Draft:
 
     def build(self) -> Any:
         """The new position (``Room25State.from_draft``); the draft is not used again."""
-        return self.base.from_draft(self)
+        return type(self.base).from_draft(self)
 
     # --- small steps every rule uses ----------------------------------------------------------
     def event(self, rule: str, text: str) -> None:
-        self.happened.append(Event(rule, text))
+        self.happened.append((rule, text))
 
     def show_room(self, player: int, tile: int) -> None:
         """``player`` secretly sees the face-down room ``tile`` (R25-05, R25-14, R25-24)."""
         if not self.seen[player] >> tile & 1:
-            self.seen[player] |= 1 << tile
+            self.seen = replaced(self.seen, player, self.seen[player] | 1 << tile)
             self.shown_to |= 1 << player
 
     def show_role(self, c: int) -> None:
         """Character ``c``'s role becomes public (R25-39, R25-40, R25-43)."""
-        self.shown[c] = self.turn
+        self.shown = replaced(self.shown, c, self.turn)
         self.shown_to |= self.others(c)
 
     def use_token(self, c: int, letter: str) -> None:
         """``c`` carries out (or loses) the action ``letter``; a programmed token is turned
         face up as it is carried out (R25-08)."""
-        self.did[c] += letter
-        if not acts_on_the_spot(self, c):
+        self.did = replaced(self.did, c, self.did[c] + letter)
+        if self.prog[c]:
             self.shown_to |= self.others(c)
 
     def others(self, c: int) -> int:
@@ -167,4 +173,4 @@ class Draft:
 
 
 __all__ = ["CLUE", "PROGRAM", "EXEC", "PENDING", "OVER", "FIELDS", "Trap", "Flood", "NO_TRAP",
-           "NO_FLOOD", "Pending", "Draft", "acts_on_the_spot", "role_public"]
+           "NO_FLOOD", "Pending", "Draft", "replaced", "acts_on_the_spot", "role_public"]

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from boardlib.core.api import TERMINAL, Event, Illegal, Outcome, State, is_whole, require
 
-from . import turn
 from .complex import POS_NAMES, distance
 from .modes import GUARD, PRISONER
-from .position import (CLUE, FIELDS, OVER, PENDING, Draft, Flood, Pending, Trap,
-                       acts_on_the_spot, role_public)
+from .position import (CLUE, FIELDS, OVER, PENDING, Draft, Flood, Pending,
+                       Trap, acts_on_the_spot, role_public)
 from .refusals import why_not
 from .saves import to_save
+from .turn import advance, current_character, legal_moves, play, slot
 
 if TYPE_CHECKING:
     from .game import Room25Game
@@ -60,7 +60,7 @@ class Room25State(State):
     pending: Pending | None
     step: int
     result: Outcome | None
-    happened: tuple[Event, ...]
+    happened: tuple[tuple[str, str], ...]
     shown_to: int
     _lset: frozenset[Any] | None
 
@@ -75,14 +75,14 @@ class Room25State(State):
 
     @classmethod
     def from_draft(cls, d: Draft) -> Room25State:
-        """The position a move's draft holds, built whole: its lists become tuples."""
+        """The position a move's draft holds, built whole."""
         s = cls.__new__(cls)
-        State.__init__(s, d.game)
-        s._lset = None
-        s.grid, s.where, s.loc = tuple(d.grid), tuple(d.where), tuple(d.loc)
-        s.shown, s.seen, s.prog = tuple(d.shown), tuple(d.seen), tuple(d.prog)
-        s.did, s.trap, s.flood = tuple(d.did), tuple(d.trap), tuple(d.flood)
-        s.shifts, s.marker, s.deaths = tuple(d.shifts), tuple(d.marker), tuple(d.deaths)
+        s.game = d.game
+        s._legal = s._picked = s._lset = None
+        s.grid, s.where, s.loc = d.grid, d.where, d.loc
+        s.shown, s.seen, s.prog = d.shown, d.seen, d.prog
+        s.did, s.trap, s.flood = d.did, d.trap, d.flood
+        s.shifts, s.marker, s.deaths = d.shifts, d.marker, d.deaths
         s.up, s.locked, s.roles = d.up, d.locked, d.roles
         s.order, s.turn, s.last_turn = d.order, d.turn, d.last_turn
         s.alarm, s.phase, s.cursor = d.alarm, d.phase, d.cursor
@@ -100,7 +100,7 @@ class Room25State(State):
         if phase == CLUE:
             return self.game.clue_players[self.cursor]
         if phase == PENDING:
-            return self.game.owner[turn.current_character(self)]
+            return self.game.owner[current_character(self)]
         return self.game.owner[self.order[self.cursor]]
 
     def is_terminal(self) -> bool:
@@ -111,11 +111,12 @@ class Room25State(State):
         """The character whose decision this is (None in the clue phase or at the end)."""
         if self.phase in (CLUE, OVER):
             return None
-        return turn.current_character(self)
+        return current_character(self)
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return self.happened
+        """What the move that led here caused, each with the rule that made it happen."""
+        return tuple(Event(rule, text) for rule, text in self.happened)
 
     def kind_at(self, pos: int) -> str:
         """The room kind at a place (full information; observations mask it)."""
@@ -149,7 +150,7 @@ class Room25State(State):
     def slot(self, c: int) -> str:
         """What ``c``'s current execution slot asks for: an action letter, ``?`` (a single
         action, now or later), ``*`` (choose on the spot) or ``""`` (``turn.slot``)."""
-        return turn.slot(self, c)
+        return slot(self, c)
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -164,8 +165,7 @@ class Room25State(State):
         return bool(self.shown_to >> player & 1)
 
     # --- moves --------------------------------------------------------------------------------
-    def _legal_moves(self) -> tuple[Any, ...]:
-        return turn.legal_moves(self)
+    _legal_moves = legal_moves
 
     def why_illegal(self, move: object) -> Illegal | None:
         """None if ``move`` is legal; else the rule it breaks and why. A legal move is most
@@ -186,10 +186,9 @@ class Room25State(State):
 
     def _apply(self, move: Any) -> Room25State:
         d = Draft(self)
-        turn.play(d, move)
-        turn.advance(d)
-        new: Room25State = d.build()
-        return new
+        play(d, move)
+        advance(d)
+        return Room25State.from_draft(d)
 
     # --- saving and observing -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

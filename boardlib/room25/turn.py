@@ -19,7 +19,8 @@ from .effects import cold_programs, drown, illusion, moving, spring_trap, vision
 from .modes import ACTION_NAMES, ACTIONS, GUARD
 from .moves import (CLUES, CONTROLS, DEFER, ILLUSIONS, LETTER_OF, PASS, PROGRAMS, REMINDS, REVEAL,
                     SINGLES, SWAPS, VISIONS, Control, Defer, Pass, Program, Remind, Reveal)
-from .position import CLUE, EXEC, OVER, PENDING, PROGRAM, Draft, acts_on_the_spot
+from .position import (CLUE, EXEC, NO_FLOOD, NO_TRAP, OVER, PENDING, PROGRAM, Draft,
+                       acts_on_the_spot, replaced)
 from .victory import countdown_over
 
 
@@ -47,17 +48,17 @@ def slot(pos: Any, c: int) -> str:
     """What ``c``'s current execution slot asks for: an action letter, ``?`` (a single
     programmed action: now or in the second round, R25-07), ``*`` (choose on the spot,
     R25-I5) or ``""`` (nothing to do)."""
-    if acts_on_the_spot(pos, c):
-        if cold_programs(pos, c) and any(a != "-" for a in pos.did[c]):
-            return ""                                              # R25-35
-        return "*"
-    prog: str = pos.prog[c]
+    prog: str = pos.prog[c]          # a character with a program never acts on the spot
     if len(prog) == 2:
         return prog[pos.pass_no - 1]
     if len(prog) == 1:
         if pos.pass_no == 1:
             return "?"
         return prog if pos.did[c] == "-" else ""
+    if acts_on_the_spot(pos, c):
+        if cold_programs(pos, c) and any(a != "-" for a in pos.did[c]):
+            return ""                                              # R25-35
+        return "*"
     return ""
 
 
@@ -94,17 +95,18 @@ def legal_moves(pos: Any) -> tuple[Any, ...]:
         moves = list(SINGLES[c] if cold_programs(pos, c) else PROGRAMS[c])
         return tuple(moves + free_moves(pos, c))
     act = slot(pos, c)
+    options = actions.OPTIONS
     if act == "*":
         moves = []
         for a in ACTIONS:
             if a not in pos.did[c]:
-                moves.extend(actions.options(pos, c, a))
+                moves.extend(options[a](pos, c))
         moves.append(PASS)
     elif act == "?":
-        moves = actions.options(pos, c, pos.prog[c])
+        moves = options[pos.prog[c]](pos, c)
         moves.append(DEFER)
     else:
-        moves = actions.options(pos, c, act)
+        moves = options[act](pos, c)
     return tuple(moves + free_moves(pos, c))
 
 
@@ -122,7 +124,7 @@ def waits_for_a_decision(pos: Any) -> bool:
     act = slot(pos, c)
     if act in ("*", "?"):
         return True
-    return act != "" and bool(actions.options(pos, c, act))
+    return act != "" and bool(actions.OPTIONS[act](pos, c))
 
 
 # --- carrying out a move ------------------------------------------------------------------------
@@ -157,7 +159,7 @@ def lay_marker(d: Draft, move: Remind) -> None:
     note; it comes back when that room is turned face up, and may be laid again at once
     (one per character, R25-I6)."""
     c = current_character(d)
-    d.marker[c] = d.grid[move.at]
+    d.marker = replaced(d.marker, c, d.grid[move.at])
     d.event("R25-20", f"{d.game.names[c]} puts their reminder marker on {POS_NAMES[move.at]}")
 
 
@@ -176,7 +178,7 @@ def program(d: Draft, move: Program) -> None:
     simultaneous choice is played as hidden commits one after another: the others see only
     how many tokens were laid."""
     c = move.char
-    d.prog[c] = move.first + move.second
+    d.prog = replaced(d.prog, c, move.first + move.second)
     n = len(d.prog[c])
     d.event("R25-07", f"{d.game.names[c]} programs {n} action{'s' * (n > 1)} face down")
     d.cursor += 1
@@ -191,19 +193,20 @@ def execute(d: Draft, move: Any) -> None:
     names = d.game.names
     t = type(move)
     if t is Defer:
-        d.did[c] += "-"
+        d.did = replaced(d.did, c, d.did[c] + "-")
         d.event("R25-07", f"{names[c]} keeps their single action for the second round")
         end_slot(d, c)
         return
     d.step += 1
     if t is Pass:
         # A passed action is used up: it is the Trapped room's "next action" (R25-25).
-        d.did[c] += "-"
+        d.did = replaced(d.did, c, d.did[c] + "-")
         d.event("R25-I5" if d.game.mode == "solo" else "R25-39",
                 f"{names[c]} passes this action")
     else:
         d.use_token(c, LETTER_OF[t])
-        actions.perform(d, c, move)
+        actions.PERFORM[t](d, c, move)
+        masks_fall(d)
     if d.pending is None and d.result is None:
         end_action(d, c)
 
@@ -229,14 +232,16 @@ def resolve(d: Draft, move: Any) -> None:
 def end_action(d: Draft, c: int) -> None:
     """After ``c``'s action and any choice it caused: the Trapped room (R25-25), then the end
     of the slot."""
-    spring_trap(d, c)
-    if d.result is None:
-        end_slot(d, c)
+    if d.trap[c] != NO_TRAP:
+        spring_trap(d, c)
+        if d.result is not None:
+            return
+    end_slot(d, c)
 
 
 def end_slot(d: Draft, c: int) -> None:
     """A slot is over: after a second action, the Flooded room's deadline (R25-33)."""
-    if d.pass_no == 2:
+    if d.pass_no == 2 and d.flood[c] != NO_FLOOD:
         drown(d, c)
     d.cursor += 1
 
@@ -261,9 +266,9 @@ def countdown(d: Draft) -> None:
     d.turn += 1
     d.order = d.order[1:] + d.order[:1]
     n = d.game.num_chars
-    d.prog = [""] * n
-    d.did = [""] * n
-    d.shifts = [0] * 10
+    d.prog = ("",) * n
+    d.did = ("",) * n
+    d.shifts = (0,) * 10
     d.event("R25-10", f"turn {d.turn} begins, {d.last_turn - d.turn + 1} left; "
                       f"{d.game.names[d.order[0]]} plays first")
     start_programming(d)
@@ -322,10 +327,10 @@ def advance(d: Draft) -> None:
             continue
         act = slot(d, c)
         if act == "":
-            d.did[c] += "-"
+            d.did = replaced(d.did, c, d.did[c] + "-")
             end_slot(d, c)
             continue
-        if act in ("*", "?") or actions.options(d, c, act):
+        if act in ("*", "?") or actions.OPTIONS[act](d, c):
             return
         lose_action(d, c, act)
 

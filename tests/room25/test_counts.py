@@ -43,7 +43,7 @@ def _slid(state, line, direction, times, grid=None):
     """The complex after ``times`` slides of ``line``, played on a draft of ``state``."""
     work = Draft(state)
     if grid is not None:
-        work.grid, work.where = list(grid), list(inverse(grid))
+        work.grid, work.where = tuple(grid), inverse(grid)
     for _ in range(times):
         slide(work, 0, line, direction, "R25-17")
     return tuple(work.grid)
