@@ -32,6 +32,7 @@ from typing import Any, NamedTuple, TypeVar
 from .modes import GUARD
 
 CLUE, PROGRAM, EXEC, PENDING, OVER = "clue", "program", "exec", "pending", "over"
+COUNTDOWN = "countdown"   # a phase every turn passes through; no position waits in it
 T = TypeVar("T")
 
 FIELDS = ("grid", "where", "up", "locked", "loc", "deaths", "roles", "shown", "seen", "order",

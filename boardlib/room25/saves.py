@@ -20,7 +20,7 @@ from boardlib.core.schema import (Boolean, Choice, ListOf, Optional, Record, Tex
 from .complex import CENTER, inverse
 from .modes import GUARD, MODE_RULES, PRISONER
 from .position import CLUE, EXEC, OVER, PENDING, PROGRAM, Flood, Pending, Trap, acts_on_the_spot
-from .turn import PHASES, waits_for_a_decision
+from .turn import WAITING_PHASES, waits_for_a_decision
 from .victory import ENDINGS, ending_fits
 
 ROOM_CHOICES = {"vision": "vision", "mobile": "mobile", "illusion": "illusion",
@@ -41,7 +41,7 @@ def state_schema(game: Any) -> Record:
         "shown": ListOf(Whole(0, turns), n, n), "seen": ListOf(Whole(0, every_tile), players,
                                                                 players),
         "order": ListOf(Whole(0, n - 1), n, n), "turn": Whole(1, turns),
-        "last_turn": Whole(1, turns), "alarm": Boolean(), "phase": Choice(*PHASES.names),
+        "last_turn": Whole(1, turns), "alarm": Boolean(), "phase": Choice(*WAITING_PHASES),
         "cursor": Whole(0, max(n, players)), "pass": Whole(1, 2),
         "prog": ListOf(Text(2, "[MLPC]{0,2}"), n, n), "did": ListOf(Text(2, "[MLPC-]{0,2}"), n, n),
         "cold": Whole(0, (1 << n) - 1),

@@ -19,27 +19,30 @@ from .effects import cold_programs, drown, illusion, moving, spring_trap, vision
 from .modes import ACTION_NAMES, ACTIONS, GUARD
 from .moves import (CLUES, CONTROLS, DEFER, ILLUSIONS, LETTER_OF, PASS, PROGRAMS, REMINDS, REVEAL,
                     SINGLES, SWAPS, VISIONS, Control, Defer, Pass, Program, Remind, Reveal)
-from .position import (CLUE, EXEC, NO_FLOOD, NO_TRAP, OVER, PENDING, PROGRAM, Draft,
-                       acts_on_the_spot, replaced)
+from .position import (CLUE, COUNTDOWN, EXEC, NO_FLOOD, NO_TRAP, OVER, PENDING, PROGRAM,
+                       Draft, acts_on_the_spot, replaced)
 from .victory import countdown_over
 
 
 # R25-06 A turn: programming, then execution, then the countdown, which leads to the next
-# turn's programming or ends the game; the first clue comes once before it all, and a room
-# that asks for a choice interrupts execution until it is made. ``then`` lists the phases a
-# move may lead to (steps without a decision included: a programming whose actions are all
-# lost can end the turn, or the game).
+# turn's programming or, after the last turn, ends the game. The first clue comes once
+# before it all; a room that asks for a choice interrupts execution until it is made; an
+# escape or a death may end the game at once. ``then`` lists the phases that may follow.
+# Positions wait only where someone decides: the countdown is passed through at once.
 PHASES = Phases(
     Phase(CLUE, "R25-05", "first clue", "each player once, in turn order, before the first "
-          "programming", then=(PROGRAM, EXEC)),
+          "programming", then=(PROGRAM,)),
     Phase(PROGRAM, "R25-07", "programming", "each living character that programs, in turn "
-          "order (hidden commits)", then=(EXEC, OVER)),
+          "order (hidden commits)", then=(EXEC,)),
     Phase(EXEC, "R25-08", "execution", "first actions then second actions, each living "
-          "character in turn order", then=(PENDING, PROGRAM, OVER)),
+          "character in turn order", then=(PENDING, COUNTDOWN, OVER)),
     Phase(PENDING, "R25-15", "a room's choice", "the character who entered a room that asks "
-          "for a choice", then=(EXEC, PROGRAM, OVER)),
-    Phase(OVER, "R25-10", "game over", "nobody", then=()),
+          "for a choice", then=(EXEC, OVER)),
+    Phase(COUNTDOWN, "R25-10", "countdown", "nobody: the tokens come back and the order "
+          "turns", then=(PROGRAM, OVER)),
+    Phase(OVER, "R25-06", "game over", "nobody", then=()),
 )
+WAITING_PHASES = tuple(p.name for p in PHASES if p.name != COUNTDOWN)
 
 
 # --- what the character to decide may do -------------------------------------------------------
@@ -335,7 +338,7 @@ def advance(d: Draft) -> None:
         lose_action(d, c, act)
 
 
-__all__ = ["PHASES", "slot", "free_moves", "legal_moves",
+__all__ = ["PHASES", "WAITING_PHASES", "slot", "free_moves", "legal_moves",
            "waits_for_a_decision", "play", "current_character", "lay_marker", "first_clue",
            "program", "execute", "resolve", "end_action", "end_slot", "lose_action",
            "countdown", "start_programming", "advance"]
