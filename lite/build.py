@@ -198,9 +198,18 @@ def download(specs: dict[str, str], into: Path, python: str) -> dict[str, Wheel]
 
 
 def build_boardlib_wheel(into: Path) -> Wheel:
-    """boardlib as a wheel from this checkout (package data included: CSVs, widget JS/CSS)."""
+    """boardlib as a wheel from this checkout (package data included: CSVs, widget JS/CSS).
+
+    Built from a fresh copy of the sources: setuptools' build/ folder in the checkout may
+    hold modules that were deleted since, and they would end up in the wheel."""
+    source = into / "source"
     shutil.rmtree(into, ignore_errors=True)
-    pip("wheel", "--no-deps", "--wheel-dir", str(into), str(ROOT))
+    source.mkdir(parents=True)
+    for name in ["pyproject.toml", "README.md", "LICENSE"]:
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(ROOT / "boardlib", source / "boardlib",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    pip("wheel", "--no-deps", "--wheel-dir", str(into), str(source))
     (path,) = into.glob("boardlib-*.whl")
     return Wheel(path)
 
@@ -350,12 +359,19 @@ def build(output: Path = OUTPUT) -> None:
     shutil.copy2(LITE / "jupyter-lite.json", STAGE / "jupyter-lite.json")
 
     shutil.rmtree(output, ignore_errors=True)
-    # Clamped file dates make the site the same from build to build (it refuses 0).
     jupyter = Path(sys.executable).with_name("jupyter")
     subprocess.run(
         [str(jupyter), "lite", "build", "--lite-dir", str(STAGE), "--output-dir", str(output)],
-        check=True, cwd=STAGE, env={**os.environ, "SOURCE_DATE_EPOCH": "1"},
+        check=True, cwd=STAGE, env={**os.environ, "SOURCE_DATE_EPOCH": commit_time()},
     )  # fmt: skip
+
+
+def commit_time() -> str:
+    """The checkout's last commit time: the date the site's file browser shows for every
+    notebook, the same for every build of one commit (JupyterLite refuses the Makefile's 0)."""
+    result = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT,
+                            capture_output=True, text=True)
+    return result.stdout.strip() if result.returncode == 0 and result.stdout.strip() else "1"
 
 
 def main() -> None:
