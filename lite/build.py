@@ -53,7 +53,7 @@ KERNEL_EXTENSION_WHEELS = ["piplite", "pyodide-kernel", "ipykernel"]
 # Wheels the kernel extension brings, or needed only by the front end (the lab extension
 # of jupyterlab-widgets; the kernel has its own widgetsnbextension stand-in).
 NOT_IN_BROWSER = {"widgetsnbextension", "jupyterlab-widgets", *KERNEL_EXTENSION_WHEELS}
-# Wheels whose lab extensions the site needs, with the Python package they belong to.
+# Wheels whose lab extensions the site needs: anywidget's, ipywidgets' and the kernel's.
 EXTENSION_WHEELS = ["anywidget", "jupyterlab-widgets", "jupyterlite-pyodide-kernel"]
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
@@ -235,10 +235,12 @@ def build_boardlib_wheel(into: Path) -> Wheel:
     return Wheel(path)
 
 
-def resolve(lock: dict, pins: dict[str, str], roots: list[str]) -> dict[str, Wheel]:
+def resolve(lock: dict, pins: dict[str, str], roots: list[str],
+            skip: list[str]) -> dict[str, Wheel]:
     """Every wheel the browser needs: the roots and what they require, closed under
-    dependencies. A name pinned in requirements.txt takes the pin; any other takes the
-    version of Pyodide's lock; a name in neither is an error that says where to pin it."""
+    dependencies, except ``skip`` and NOT_IN_BROWSER. A name pinned in requirements.txt
+    takes the pin; any other the version of Pyodide's lock; a name in neither is an error
+    that says where to pin it."""
     env = pyodide_environment(lock)
     python = env["python_version"]
     chosen: dict[str, Wheel] = {}
@@ -246,7 +248,7 @@ def resolve(lock: dict, pins: dict[str, str], roots: list[str]) -> dict[str, Whe
     while todo:
         specs = {}
         for name in dict.fromkeys(todo):
-            if name in chosen or name in NOT_IN_BROWSER:
+            if name in chosen or name in NOT_IN_BROWSER or name in skip:
                 continue
             if name in pins:
                 specs[name] = pins[name]
@@ -283,7 +285,8 @@ def lock_entry(wheel: Wheel, shipped: dict[str, Wheel], env: dict[str, str]) -> 
 def online_entries(lock: dict, names: list[str], shipped: dict[str, Wheel]) -> dict[str, dict]:
     """Pyodide's own entries for ``names`` and their dependencies (those the site does not
     ship), pointed at Pyodide's published distribution; their sha256 stays Pyodide's."""
-    base = PYODIDE_CDN.format(version=json.loads((NPM_PYODIDE / "package.json").read_text())["version"])
+    version = json.loads((NPM_PYODIDE / "package.json").read_text())["version"]
+    base = PYODIDE_CDN.format(version=version)
     entries: dict[str, dict] = {}
     todo = [canonical(name) for name in names]
     while todo:
@@ -305,7 +308,8 @@ def write_lock(lock: dict, shipped: dict[str, Wheel], online: dict[str, dict], p
     env = pyodide_environment(lock)
     packages = {name: lock_entry(wheel, shipped, env) for name, wheel in shipped.items()}
     packages.update(online)
-    path.write_text(json.dumps({"info": lock["info"], "packages": dict(sorted(packages.items()))}, indent=1))
+    site_lock = {"info": lock["info"], "packages": dict(sorted(packages.items()))}
+    path.write_text(json.dumps(site_lock, indent=1))
 
 
 # --- staging and building --------------------------------------------------------------------
@@ -334,7 +338,8 @@ def stage_notebook(source: Path, target: Path, online: list[str]) -> None:
 
 def ensure_pyodide() -> None:
     """npm ci of lite/package-lock.json unless node_modules already holds that version."""
-    wanted = json.loads((LITE / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
+    npm_lock = json.loads((LITE / "package-lock.json").read_text())
+    wanted = npm_lock["packages"]["node_modules/pyodide"]["version"]
     installed = NPM_PYODIDE / "package.json"
     if installed.exists() and json.loads(installed.read_text())["version"] == wanted:
         return
@@ -353,15 +358,13 @@ def build(output: Path = OUTPUT) -> None:
     pins = read_pins()
     pages = read_pages()
 
+    env = pyodide_environment(lock)
+    # Packages only some pages load, from the internet (matplotlib: boardlib requires it for
+    # its legacy matplotlib drawing only): never shipped, not even as a dependency.
+    online_names = sorted({name for _, names in pages for name in names})
     boardlib = build_boardlib_wheel(CACHE / "boardlib")
     shipped = {"boardlib": boardlib}
-    env = pyodide_environment(lock)
-    roots = [dep for dep in boardlib.dependencies(env) if not any(dep in o for _, o in pages)]
-    shipped |= resolve(lock, pins, roots + KERNEL_PACKAGES)
-    # matplotlib is a dependency of boardlib only through the legacy matplotlib drawing;
-    # it is never shipped, only loaded online by the pages that name it.
-    online_names = sorted({name for _, names in pages for name in names})
-    shipped = {name: wheel for name, wheel in shipped.items() if name not in online_names}
+    shipped |= resolve(lock, pins, boardlib.dependencies(env) + KERNEL_PACKAGES, online_names)
     extensions = download({name: pins[name] for name in EXTENSION_WHEELS}, CACHE / "wheels",
                           env["python_version"])
     shipped |= kernel_extension_wheels(extensions["jupyterlite-pyodide-kernel"],
@@ -369,10 +372,12 @@ def build(output: Path = OUTPUT) -> None:
 
     shutil.rmtree(STAGE, ignore_errors=True)
     static = STAGE / "static" / "pyodide"
-    shutil.copytree(NPM_PYODIDE, static, ignore=shutil.ignore_patterns("*.map", "*.d.ts", "*.html", "README.md"))
+    shutil.copytree(NPM_PYODIDE, static,
+                    ignore=shutil.ignore_patterns("*.map", "*.d.ts", "*.html", "README.md"))
     for wheel in shipped.values():
         shutil.copy2(wheel.path, static / wheel.path.name)
-    write_lock(lock, shipped, online_entries(lock, online_names, shipped), static / "pyodide-lock.json")
+    online = online_entries(lock, online_names, shipped)
+    write_lock(lock, shipped, online, static / "pyodide-lock.json")
 
     for page, online in pages:
         stage_notebook(ROOT / page, STAGE / "files" / page, online)

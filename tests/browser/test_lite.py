@@ -310,7 +310,7 @@ def boards_to_click(page_path: str, count: int) -> list[int]:
     return sorted({0, count - 1}) if count else []
 
 
-# --- part 1: the built files ----------------------------------------------------------------------
+# --- part 1: the built files -----------------------------------------------------------------
 
 
 def test_lite_lock_lists_only_shipped_wheels_or_online_packages(site):
@@ -397,7 +397,7 @@ def test_lite_holds_every_declared_page(site):
             assert cells == json.loads((ROOT / page).read_text())["cells"]
 
 
-# --- part 2: the engines in the Pyodide kernel ----------------------------------------------------
+# --- part 2: the engines and the widget layer in the Pyodide kernel ----------------------
 
 ENGINES_CODE = """
 import json, sys, threading
@@ -479,7 +479,7 @@ def test_lite_a_board_view_answers_real_clicks_offline(offline, ui):
     assert not tab.problems(), tab.problems()
 
 
-# --- part 3: every page, run and clicked ------------------------------------------------------------
+# --- part 3: every page, run and clicked ---------------------------------------------------
 
 
 @pytest.mark.parametrize("page_path", [page_param(page) for page in OFFLINE_PAGES])
