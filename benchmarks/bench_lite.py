@@ -107,15 +107,17 @@ def cold_start(browser, base: str, path: str | None) -> dict:
             page.goto(f"{base}/lab/index.html")
             page.wait_for_function("() => window.jupyterapp", timeout=120_000)
             shown = kernel = time.perf_counter()
-            result = page.evaluate(lite_test.NEW_NOTEBOOK_JS, lite_test.ROUND_TRIP_CODE)
+            result = page.evaluate(lite_test.NEW_NOTEBOOK_JS, [lite_test.ROUND_TRIP_CODE])
         else:
             lite_test.open_notebook(lite_test.OfflinePage(page, base), path)
             shown = time.perf_counter()
             page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
             kernel = time.perf_counter()
             result = page.evaluate(lite_test.RUN_ALL_JS, [path, lite_test.RUN_TIMEOUT_MS])
-        if result.get("errors"):
-            raise RuntimeError(f"{path}: {result['errors']}")
+        errors = result.get("errors") or [
+            error for cell in result.get("cells", []) for error in cell["errors"]]
+        if errors:
+            raise RuntimeError(f"{path or 'stand-in'}: {errors}")
         page.locator(".boardlib-board svg").first.wait_for(timeout=120_000)
         board = time.perf_counter()
         if blocked:

@@ -203,34 +203,6 @@ def offline(browser, site_url):
 OPEN_TIMEOUT_MS = 90_000
 RUN_TIMEOUT_MS = 300_000
 
-# Runs code in a new Pyodide kernel (no notebook) and returns [status, text printed].
-EXECUTE_JS = """
-async (code) => {
-  const app = window.jupyterapp;
-  await app.restored;
-  const specs = app.serviceManager.kernelspecs;
-  await specs.ready;
-  while (!(specs.specs && specs.specs.kernelspecs.python)) {
-    await specs.refreshSpecs();
-    await new Promise(resolve => setTimeout(resolve, 200));
-  }
-  const kernel = await app.serviceManager.kernels.startNew({name: "python"});
-  const printed = [];
-  try {
-    const future = kernel.requestExecute({code});
-    future.onIOPub = msg => {
-      const c = msg.content;
-      if (msg.header.msg_type === "stream") printed.push(c.text);
-      if (msg.header.msg_type === "error") printed.push(c.ename + ": " + c.evalue);
-    };
-    const reply = await future.done;
-    return [reply.content.status, printed.join("")];
-  } finally {
-    await kernel.shutdown();
-  }
-}
-"""
-
 # Run All Cells in the current notebook; then what failed and what did not run.
 RUN_ALL_JS = """
 async ([path, timeoutMs]) => {
@@ -399,6 +371,28 @@ def test_lite_holds_every_declared_page(site):
 
 # --- part 2: the engines and the widget layer in the Pyodide kernel ----------------------
 
+# A new notebook holding ``cells`` (code), run: the way a visitor tries code of their own.
+# Returns whether all ran, and each cell's printed text and errors.
+NEW_NOTEBOOK_JS = """
+async (cells) => {
+  const app = window.jupyterapp;
+  await app.restored;
+  const panel = await app.commands.execute("notebook:create-new", {kernelName: "python"});
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  const notebook = panel.content.model.sharedModel;
+  notebook.insertCells(0, cells.map(source => ({cell_type: "code", source})));
+  notebook.deleteCell(cells.length);  // the empty cell a new notebook starts with
+  const ok = await app.commands.execute("notebook:run-all-cells");
+  return {ok, cells: panel.content.widgets.map(cell => {
+    const outputs = cell.model.outputs.toJSON();
+    return {printed: outputs.filter(o => o.output_type === "stream").map(o => o.text).join(""),
+            errors: outputs.filter(o => o.output_type === "error")
+                           .map(o => o.ename + ": " + o.evalue)};
+  })};
+}
+"""
+
 ENGINES_CODE = """
 import json, sys, threading
 import boardlib
@@ -409,44 +403,6 @@ for name in boardlib.GAMES:
     played[name] = report.games
 print(json.dumps({"platform": sys.platform, "played": played,
                   "threads": threading.active_count()}))
-"""
-
-
-def test_lite_every_engine_plays_offline_in_the_pyodide_kernel(offline):
-    """Random-play conformance (boardlib.core.testing) for every game on Pyodide's Python,
-    with nothing fetched from outside the site."""
-    tab = offline()
-    tab.page.goto(f"{tab.base}/lab/index.html")
-    tab.page.wait_for_function("() => window.jupyterapp", timeout=OPEN_TIMEOUT_MS)
-    status, printed = tab.page.evaluate(EXECUTE_JS, ENGINES_CODE)
-    assert status == "ok", printed
-    result = json.loads(printed.strip().splitlines()[-1])
-    assert result["platform"] == "emscripten"
-    assert result["played"] == {name: 2 for name in load_games()}
-    assert result["threads"] == 1  # no thread was started on the way
-    assert not tab.problems(), tab.problems()
-
-
-def load_games() -> list[str]:
-    import boardlib
-
-    return list(boardlib.GAMES)
-
-
-# A new notebook with ``code`` in its one cell, run: the way a visitor tries a line of their own.
-NEW_NOTEBOOK_JS = """
-async (code) => {
-  const app = window.jupyterapp;
-  await app.restored;
-  const panel = await app.commands.execute("notebook:create-new", {kernelName: "python"});
-  await panel.context.ready;
-  await panel.sessionContext.ready;
-  panel.content.activeCell.model.sharedModel.setSource(code);
-  const ok = await app.commands.execute("notebook:run-all-cells");
-  const outputs = panel.content.widgets[0].model.outputs.toJSON();
-  return {ok, errors: outputs.filter(o => o.output_type === "error")
-                             .map(o => o.ename + ": " + o.evalue)};
-}
 """
 
 ROUND_TRIP_CODE = """
@@ -463,14 +419,24 @@ view
 """
 
 
-def test_lite_a_board_view_answers_real_clicks_offline(offline, ui):
-    """The widget layer alone (anywidget's front end from the site, the comm to the Pyodide
-    kernel and back): each real click on the square makes Python send a new picture."""
+def test_lite_engines_play_and_a_board_view_answers_clicks_offline(offline, ui):
+    """In one new notebook of the site (one Pyodide start): random-play conformance
+    (boardlib.core.testing) for every game on Pyodide's Python, then the widget layer alone
+    (anywidget's front end from the site, the comm to the kernel and back): each real click
+    on the square makes Python send a new picture. Nothing is fetched from outside."""
+    import boardlib
+
     tab = offline()
     tab.page.goto(f"{tab.base}/lab/index.html")
     tab.page.wait_for_function("() => window.jupyterapp", timeout=OPEN_TIMEOUT_MS)
-    result = tab.page.evaluate(NEW_NOTEBOOK_JS, ROUND_TRIP_CODE)
-    assert result["ok"] and not result["errors"], result
+    result = tab.page.evaluate(NEW_NOTEBOOK_JS, [ENGINES_CODE, ROUND_TRIP_CODE])
+    engines, board_cell = result["cells"]
+    assert not engines["errors"], engines
+    played = json.loads(engines["printed"].strip().splitlines()[-1])
+    assert played["platform"] == "emscripten"
+    assert played["played"] == {name: 2 for name in boardlib.GAMES}
+    assert played["threads"] == 1  # no thread was started on the way
+    assert not board_cell["errors"] and result["ok"], result
     board = tab.page.locator(".boardlib-board")
     board.locator("svg").wait_for()
     for clicks in range(3):
