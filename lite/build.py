@@ -399,6 +399,21 @@ def build(output: Path = OUTPUT) -> None:
         [str(jupyter), "lite", "build", "--lite-dir", str(STAGE), "--output-dir", str(output)],
         check=True, cwd=STAGE, env={**os.environ, "SOURCE_DATE_EPOCH": commit_time()},
     )  # fmt: skip
+    link_favicons(output)
+
+
+def link_favicons(output: Path) -> None:
+    """Name each page's icon in its <head>. JupyterLite's pages name none, so the browser
+    asks for /favicon.ico at the root of the web server, which a site in a sub-folder
+    (GitHub Pages, a school's server) does not hold: a 404 in every visitor's console."""
+    fallback = output / "lab" / "favicon.ico"
+    for page in [output / "index.html", *output.glob("*/index.html")]:
+        text = page.read_text()
+        if 'rel="icon"' in text or "</title>" not in text:
+            continue
+        icon = page.parent / "favicon.ico" if (page.parent / "favicon.ico").exists() else fallback
+        href = os.path.relpath(icon, page.parent)
+        page.write_text(text.replace("</title>", f'</title>\n    <link rel="icon" href="{href}">', 1))
 
 
 def commit_time() -> str:

@@ -139,13 +139,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def site_url(site):
+def site_url(site, tmp_path_factory):
+    """The site in a sub-folder of the web server's root, as on GitHub Pages
+    (``<owner>.github.io/<repository>/``): a request for anything outside it fails the test
+    like a request to another host."""
+    root = tmp_path_factory.mktemp("web-root")
+    (root / "boardlib").symlink_to(site, target_is_directory=True)
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://127.0.0.1:{server.server_address[1]}/boardlib"
     finally:
         server.shutdown()
         server.server_close()
