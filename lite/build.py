@@ -34,6 +34,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import nbformat
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
@@ -316,21 +317,31 @@ def write_lock(lock: dict, shipped: dict[str, Wheel], online: dict[str, dict], p
 
 
 def stage_notebook(source: Path, target: Path, online: list[str]) -> None:
-    """Copy a notebook into the site; a page with online-only packages gets a first cell
-    that installs them (from Pyodide's published distribution, so it needs the internet)."""
-    notebook = json.loads(source.read_text())
+    """Copy a notebook into the site, its code cells marked trusted; a page with online-only
+    packages gets a first cell that installs them (from Pyodide's published distribution,
+    so it needs the internet).
+
+    The copy is what Jupyter Server would send: multi-line strings joined (JupyterLite
+    passes the file on as it is, and JupyterLab would show a saved SVG picture stored as a
+    list of lines as a broken image), and code cells marked trusted, as `jupyter trust`
+    makes them for `make lab` and Binder, so the saved board pictures show before anything
+    has run."""
+    notebook = nbformat.reads(source.read_text(), as_version=4)
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            cell["metadata"]["trusted"] = True
     if online:
-        notebook["cells"].insert(0, {
+        notebook["cells"].insert(0, {  # a plain dict: nbformat.NotebookNode is one too
             "cell_type": "code",
             "execution_count": None,
             "id": "lite-online-packages",
             "metadata": {"tags": ["lite-online"]},
             "outputs": [],
-            "source": [
-                "# This page needs packages the browser loads from the internet (Pyodide's own\n",
-                "# builds): run this cell first when you are online.\n",
-                f"%pip install {' '.join(online)}",
-            ],
+            "source": (
+                "# This page needs packages the browser loads from the internet (Pyodide's own\n"
+                "# builds): run this cell first when you are online.\n"
+                f"%pip install {' '.join(online)}"
+            ),
         })  # fmt: skip
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")

@@ -31,6 +31,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -364,14 +365,30 @@ def test_lite_extensions_come_from_the_pinned_wheels_and_pypi_is_off(site):
     assert kernel["pyodideUrl"].startswith("./static/pyodide/")
 
 
-def test_lite_holds_every_declared_page(site):
+def test_lite_holds_every_declared_page_with_its_code_cells_trusted(site):
     for page, online in PAGES:
-        copy = json.loads((SITE / "files" / page).read_text())
-        cells = copy["cells"]
+        cells = json.loads((SITE / "files" / page).read_text())["cells"]
         if online:
             assert "".join(cells[0]["source"]).endswith(f"%pip install {' '.join(online)}")
-        else:
-            assert cells == json.loads((ROOT / page).read_text())["cells"]
+            cells = cells[1:]
+        original = nbformat.reads((ROOT / page).read_text(), as_version=4)["cells"]
+        assert [c["source"] for c in cells] == [c["source"] for c in original]
+        assert [c.get("outputs") for c in cells] == [c.get("outputs") for c in original]
+        assert all(c["metadata"]["trusted"] for c in cells if c["cell_type"] == "code")
+        assert all(isinstance(c["source"], str) for c in cells), "lines must come joined"
+
+
+def test_lite_shows_the_saved_board_pictures_before_anything_runs(offline):
+    """As after `make lab` or on Binder: a visitor sees the boards of the start page at
+    once, while Python is still loading."""
+    tab = offline()
+    open_notebook(tab, "notebooks/00-start-here.ipynb")
+    pictures = tab.page.locator('.jp-OutputArea-output[data-mime-type="image/svg+xml"] img')
+    pictures.first.wait_for()
+    # Drawn, not a broken-image icon: the browser could decode the picture.
+    tab.page.wait_for_function("img => img.complete && img.naturalWidth > 100",
+                               arg=pictures.first.element_handle())
+    assert not tab.problems(), tab.problems()
 
 
 # --- part 2: the engines and the widget layer in the Pyodide kernel ----------------------
