@@ -54,24 +54,33 @@ ONLINE_PACKAGES = sorted({name for _, online in PAGES for name in online})
 
 # --- which pages cannot run offline yet, and why --------------------------------------------
 
-# Imports every module named on the command line with matplotlib made unimportable, as in the
-# offline Pyodide kernel, and prints the ones that fail.
-_WITHOUT_MATPLOTLIB = """
+# Imports every module named after the first argument with the packages named in the first
+# (comma-separated) made unimportable, as in the offline Pyodide kernel, and prints the ones
+# that fail for want of them.
+_WITHOUT = """
 import importlib, json, sys
-class NoMatplotlib:
+blocked = sys.argv[1].split(",")
+class Unavailable:
     def find_spec(self, name, path=None, target=None):
-        if name == "matplotlib" or name.startswith("matplotlib."):
+        if name.split(".")[0] in blocked:
             raise ModuleNotFoundError(f"No module named {name!r}")
-sys.meta_path.insert(0, NoMatplotlib())
+sys.meta_path.insert(0, Unavailable())
 failing = {}
-for module in sys.argv[1:]:
+for module in sys.argv[2:]:
     try:
         importlib.import_module(module)
     except ModuleNotFoundError as error:
-        if "matplotlib" in str(error):
+        if any(name in str(error) for name in blocked):
             failing[module] = str(error)
 print(json.dumps(failing))
 """
+
+
+def failing_without(packages: list[str], modules: list[str]) -> dict[str, str]:
+    """module -> error, for each of ``modules`` that cannot be imported without ``packages``."""
+    result = subprocess.run([sys.executable, "-c", _WITHOUT, ",".join(packages), *modules],
+                            capture_output=True, text=True, check=True, cwd=ROOT)
+    return json.loads(result.stdout)
 
 
 def imported_modules(notebook: Path) -> list[str]:
@@ -95,9 +104,7 @@ def waiting_for() -> dict[str, str]:
     """page -> why it cannot run offline yet (the modules that still import matplotlib)."""
     modules = {page: imported_modules(ROOT / page) for page in OFFLINE_PAGES}
     every = sorted({m for names in modules.values() for m in names})
-    result = subprocess.run([sys.executable, "-c", _WITHOUT_MATPLOTLIB, *every],
-                            capture_output=True, text=True, check=True, cwd=ROOT)
-    failing = json.loads(result.stdout)
+    failing = failing_without(["matplotlib"], every)
     reasons = {}
     for page, names in modules.items():
         blocked = [name for name in names if name in failing]
@@ -332,6 +339,17 @@ def test_lite_lock_lists_only_shipped_wheels_or_online_packages(site):
         assert name in local, f"{name} is not shipped in the site"
     assert not set(ONLINE_PACKAGES) & set(local)
     assert "matplotlib" not in local["boardlib"]["depends"]  # else `import boardlib` needs it
+
+
+def test_lite_a_page_marked_online_still_needs_its_packages():
+    """`online=` in lite/pages.txt keeps a page out of the offline test: once its imports no
+    longer need those packages (its board drawn without matplotlib), the mark must go."""
+    for page, online in PAGES:
+        if online:
+            modules = imported_modules(ROOT / page)
+            assert failing_without(online, modules), (
+                f"{page} runs without {online} now: remove `online=` from lite/pages.txt so "
+                "that the offline browser test covers it")
 
 
 def test_lite_ships_the_pinned_versions_of_boardlibs_dependencies(site):
