@@ -1,11 +1,12 @@
 """The JupyterLite site (`make lite`, issue 20) in headless Chromium with the network shut.
 
-The built site is served from 127.0.0.1 by a small static server in this process. Every
-request that is not for that address is blocked (a Playwright route on the whole browser
-context, which also sees the Pyodide kernel's web worker) and fails the test that made it,
-as does any console error. Part 1 checks the built files (the lock file, the wheels, the
-front-end extensions). Part 2 plays every engine in the site's Pyodide kernel. Part 3 opens
-the start page, each game lesson and each app, runs all its cells and clicks its boards.
+The built site is served from a sub-folder of 127.0.0.1 (as on GitHub Pages) by a small
+static server in this process. Every request that is not for the site is blocked (a
+Playwright route on the whole browser context, which also sees the Pyodide kernel's web
+worker) and fails the test that made it, as does any console error. Part 1 checks the built
+files (the lock file, the wheels, the front-end extensions, the pages). Part 2 plays every
+engine in the site's Pyodide kernel and clicks a bare BoardView. Part 3 opens the start
+page, each game lesson and each app, runs all its cells and clicks its boards.
 
 A page whose code still needs matplotlib (which Pyodide cannot load offline) is an expected
 failure, strict, with the module that pulls it in as the reason; the reasons are worked out
