@@ -24,6 +24,13 @@ def neighbours(board: Mapping[Pos, Any], pos: Pos) -> int:
                if dx or dy)
 
 
+def leaders(scores: Iterable[int]) -> tuple[int, ...]:
+    """CB-16 with CB-I1: every player with the most points (the winners at the end)."""
+    scores = tuple(scores)
+    best = max(scores)
+    return tuple(p for p, v in enumerate(scores) if v == best)
+
+
 def feature_points(g: Group, small_city_2pts: bool) -> int:
     """What a completed feature pays each of its majority players (CB-08, CB-09, CB-10)."""
     size = len(g.tiles)
@@ -207,5 +214,5 @@ def end_scoring(state: Position) -> EndScore:
     return EndScore(tuple(points), tuple(payments))
 
 
-__all__ = ["EndScore", "Payment", "Completion", "completed_this_turn", "end_scoring",
+__all__ = ["leaders", "EndScore", "Payment", "Completion", "completed_this_turn", "end_scoring",
            "feature_points", "subset_sums", "neighbours", "majority", "KING", "BARON"]

@@ -18,7 +18,7 @@ from boardlib.core import TERMINAL, Event, Illegal, Outcome, Phase, Phases, Stat
 
 from .groups import Features, Group, Node, Pos, majority
 from .moves import END_TURN, Move, PlaceFollower, PlaceTile, PlaceTunnelToken, place_tile
-from .scoring import completed_this_turn, end_scoring, feature_points
+from .scoring import completed_this_turn, end_scoring, feature_points, leaders
 from .tiles import (CITY, DELTA, DIRS, OPPOSITE, ROAD, SIDE_CODE, decode_need, fit_table,
                     oriented)
 
@@ -377,10 +377,8 @@ class CarcassonneState(Position, State):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        best = max(self.scores)
-        winners = tuple(p for p, v in enumerate(self.scores) if v == best)  # CB-16, CB-I1
-        return Outcome("last tile played", winners, tuple(float(v) for v in self.scores),
-                       "CB-16")
+        return Outcome("last tile played", leaders(self.scores),
+                       tuple(float(v) for v in self.scores), "CB-16")
 
     def heuristic(self, player: int) -> float:
         """Score lead over the best other player (used by greedy bots)."""
@@ -673,7 +671,7 @@ class Draft(Position):
         self.scores = tuple(a + b for a, b in zip(self.scores, end.points))
         self.phase = OVER
         best = max(self.scores)
-        winners = [p for p, v in enumerate(self.scores) if v == best]
+        winners = leaders(self.scores)
         events.append(Event("CB-16", "game over: " + " and ".join(
             f"player {p}" for p in winners) + (" share the win" if len(winners) > 1 else
                                                " wins") + f" with {best}"))
