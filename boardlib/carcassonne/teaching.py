@@ -53,6 +53,9 @@ ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
 """What a follower is called on each kind of feature (CB-06)."""
 ROLES = {ROAD: "thieves", CITY: "knights", CLOISTER: "monks", FIELD: "farmers"}
 ON = {ROAD: "on", CITY: "in", CLOISTER: "in", FIELD: "on"}
+STOPS = {"junction": "a crossing", "city": "a city", "cloister": "a cloister",
+         "houses": "houses"}
+"""Where a road stops inside a tile (the tiles' inner ends), in words (CB-08)."""
 SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 TURNED = ("not turned", "turned 90° clockwise", "turned 180°", "turned 270° clockwise")
 TURN_STEPS = ("as drawn", "turned one step clockwise", "turned two steps clockwise",
@@ -135,6 +138,11 @@ def tile_feature_words(letter: str, rotation: int) -> tuple[str, ...]:
 def feature_words(letter: str, rotation: int, index: int) -> str:
     """The name of feature ``index`` of a turned tile, e.g. "the field north of the road"."""
     return tile_feature_words(letter, rotation)[index]
+
+
+def around(pos: Pos) -> list[Pos]:
+    """The 8 places around a tile, row by row from the north-west (CB-10, CB-14)."""
+    return [(pos[0] + dx, pos[1] + dy) for dy in (1, 0, -1) for dx in (-1, 0, 1) if dx or dy]
 
 
 def kind_of(state: Any, node: Node) -> str:
@@ -410,8 +418,8 @@ class CarcassonneTeacher(Teacher):
         steps: list[Step] = []
         if kind == ROAD:
             steps.append(self.step(
-                "CB-08", f"The road is complete: both its ends are closed, or it closes a "
-                f"loop. It runs over {plural(size, 'tile')}.", self.count_marks(g) + feature))
+                "CB-08", f"The road is complete: {self.road_ends(state, g)}. It runs over "
+                f"{plural(size, 'tile')}.", self.count_marks(g) + feature))
             tunnels = [o for o, c in state.tokens.items() if state.token_count(c) == 2
                        and state.opening_node(o) in g.members]
             if tunnels:
@@ -425,12 +433,11 @@ class CarcassonneTeacher(Teacher):
                 f"{plural(size, 'tile')}.", self.count_marks(g) + feature))
         else:
             (pos,) = g.tiles
-            around = [(pos[0] + dx, pos[1] + dy) for dy in (1, 0, -1) for dx in (-1, 0, 1)
-                      if dx or dy]
             steps.append(self.step(
                 "CB-10", f"The cloister at {place_words(pos)} is complete: all "
                 f"{neighbours(state.board, pos)} places around it hold tiles.",
-                [Mark("count", t, None, str(k)) for k, t in enumerate(around, 1)] + feature))
+                [Mark("count", t, None, str(k)) for k, t in enumerate(around(pos), 1)]
+                + feature))
         twice = sorted({p for p, _ in g.members
                         if sum(1 for q, _ in g.members if q == p) > 1})
         if twice and kind != CLOISTER:
@@ -446,30 +453,47 @@ class CarcassonneTeacher(Teacher):
                 "CB-09", f"It has {plural(g.pennants, 'pennant')}, each worth as much as a "
                 "tile.", [Mark("pennant", n) for n in flags]))
         steps.append(self.majority_step(g, what, winners))
+        worth = plural(points, "point")
         if kind == ROAD:
-            rule, sum_words = "CB-08", f"1 point per tile: {points}"
+            rule, sum_words = "CB-08", f"scores 1 point per tile: {worth}"
         elif kind == CITY and small and size == 2:
-            rule, sum_words = "CB-09", f"a 2-tile city scores {points} (the first-edition option)"
+            rule, sum_words = "CB-09", (f"of 2 tiles scores {worth} (the first-edition "
+                                        "option)")
         elif kind == CITY:
-            rule, sum_words = "CB-09", (f"2 points per tile and 2 per pennant: {size} × 2 + "
-                                        f"{g.pennants} × 2 = {points}")
+            flags = f" + {g.pennants} × 2" if g.pennants else ""
+            rule, sum_words = "CB-09", (f"scores 2 points per tile and 2 per pennant: {size} × 2"
+                                        f"{flags} = {worth}")
         else:
-            rule, sum_words = "CB-10", f"{points} points"
-        gets = (f"{points} for {self.names(winners)}" if winners else "nobody scores it")
+            rule, sum_words = "CB-10", f"scores {worth}"
+        gets = (f"{worth} for {self.names(winners)}" if winners else "nobody scores it")
         anchor = self.anchor(g, state.placed)
         steps.append(self.step(
-            rule, f"A completed {kind} scores {sum_words}"
-            + (f", for {self.names(winners)}." if winners else ", but nobody takes them."),
+            rule, f"A completed {kind} {sum_words}"
+            + (f" for {self.names(winners)}." if winners else ", but nobody takes them."),
             [Mark("points", anchor, p, f"+{points}") for p in winners],
             event=sentence(f"{what} is complete: {gets}")))
         if g.followers:
+            home = (f"The {ROLE[kind]} on it goes back to its owner" if len(g.followers) == 1
+                    else f"The {len(g.followers)} {ROLES[kind]} on it go back to their owners")
             steps.append(self.step(
-                "CB-07", f"The {plural(len(g.followers), ROLE[kind], ROLES[kind])} on it go"
-                f"{'es' if len(g.followers) == 1 else ''} back to "
-                f"{'its owner' if len(g.followers) == 1 else 'their owners'}.",
+                "CB-07", f"{home}, to be placed again.",
                 [Mark("removed", node, p, ROLE[kind]) for node, p in sorted(g.followers)],
                 event=f"{plural(len(g.followers), 'follower')} went home"))
         return steps
+
+    @staticmethod
+    def road_ends(state: CarcassonneState, g: Group) -> str:
+        """How a completed road is closed: where its two ends stop, or a loop (CB-08)."""
+        stops = []
+        for pos, i in sorted(g.members):
+            end = TILE_TYPES[state.board[pos][0]].features[i].inner_end
+            if end is not None and end != "tunnel":
+                stops.append(STOPS[end])
+        if not stops:
+            return "it closes a loop"
+        if len(set(stops)) == 1:
+            return f"both its ends stop at {stops[0]}"
+        return f"one end stops at {stops[0]}, the other at {joined(stops[1:])}"
 
     def royal_steps(self, before: CarcassonneState, after: CarcassonneState) -> list[Step]:
         """KR-01 (TU-09, TU-I3): the King or the Robber Baron changes hands."""
@@ -483,10 +507,10 @@ class CarcassonneTeacher(Teacher):
         if after.baron != before.baron and after.baron is not None:
             holder, size = after.baron
             rule = "TU-09" if any(e.rule == "TU-09" for e in after.events) else "KR-01"
-            how = (" through a tunnel, placing its last token" if rule == "TU-09" else "")
+            how = (" by placing the last token of a tunnel" if rule == "TU-09" else "")
             steps.append(self.step(
                 rule, f"{sentence(self.name(holder))} completed the longest road so far "
-                f"({plural(size, 'tile')}){how} and becomes Robber Baron; only a longer road "
+                f"({plural(size, 'tile')}){how}, and becomes Robber Baron; only a longer road "
                 "takes the title over (TU-I3).",
                 event=f"{sentence(self.name(holder))} became Robber Baron"))
         return steps
@@ -497,7 +521,10 @@ class CarcassonneTeacher(Teacher):
         end = end_scoring(state)
         assert end.points == state.end_scores
         steps = [self.step("CB-13", "The last tile has been laid and scored, so the game is "
-                           "over. Now unfinished features and farms score.")]
+                           "over. Now unfinished features and farms score." if end.payments else
+                           "The last tile has been laid and scored, so the game is over. No "
+                           "unfinished feature or farm holds a follower, so nothing more "
+                           "scores.")]
         for pay in end.payments:
             if pay.kind in (ROAD, CITY, CLOISTER):
                 steps.append(self.unfinished_step(state, pay))
@@ -533,10 +560,16 @@ class CarcassonneTeacher(Teacher):
         counts = g.counts()
         having = joined([f"{self.name(p)} {c}" for p, c in sorted(counts.items())])
         what = feature_size_words(g, "unfinished")
+        if pay.kind == CLOISTER:
+            (pos,) = g.tiles
+            counted = [Mark("count", t, None, str(k)) for k, t in enumerate(
+                [t for t in around(pos) if t in state.board], 1)]
+        else:
+            counted = self.count_marks(g)
         return self.step(
             "CB-14", f"{sentence(what)} scores {how} for {self.names(pay.players)} "
             f"({ROLES[g.kind]} on it: {having}; the most take it, CB-11).",
-            self.count_marks(g) + self.feature_marks(g.members, pay.players)
+            counted + self.feature_marks(g.members, pay.players)
             + [Mark("follower", node, p, ROLE[g.kind]) for node, p in sorted(g.followers)]
             + [Mark("points", min(g.tiles), p, f"+{pay.amount}") for p in pay.players],
             event=sentence(f"{what} scores {pay.amount} for {self.names(pay.players)}"))

@@ -114,8 +114,9 @@ class ZyrcanTeacher(Teacher):
         mover = before.current_player
         who = self.name(mover)
         left = after.reserve(mover)
-        kept = [plural(left[e], f"{e}-engine ship") for e in ENGINE_TYPES if left[e]]
-        still = (f"{sentence(who)} still holds {joined(kept)} to place." if kept else
+        kept = [f"{left[e]} with {plural(e, 'engine')}" for e in ENGINE_TYPES if left[e]]
+        still = (f"{sentence(who)} still has {plural(sum(left.values()), 'ship')} to place: "
+                 f"{joined(kept)}." if kept else
                  f"That was the last ship of {who}'s fleet ({FLEET[1]}, {FLEET[2]} and "
                  f"{FLEET[3]} ships with 1, 2 and 3 engines, ZY-03).")
         steps = [self.step(
@@ -195,8 +196,8 @@ class ZyrcanTeacher(Teacher):
         else:
             ships = sorted(h for h, s in before.ships().items() if s.owner == mover)
             first = self.step(
-                "ZY-12", f"None of {who}'s {plural(len(ships), 'ship')} can land on an enemy "
-                f"ship, so {who} must pass, and the first pass ends the game.",
+                "ZY-12", f"{sentence(who)} has {plural(len(ships), 'ship')} and none of them "
+                f"can land on an enemy ship, so {who} must pass; the first pass ends the game.",
                 [Mark("piece", h, mover) for h in ships],
                 event=f"{sentence(who)} cannot attack and passes: the game ends")
         return first, self.winning_step(after)
