@@ -276,7 +276,8 @@ def test_CB_05_a_tile_that_fits_nowhere():
     assert text_of(steps, "CB-05") == ("Tile C (city filling the tile) fits nowhere on the "
                                        "board, so it is removed from the game and the next tile "
                                        "is drawn.")
-    assert text_of(steps, "CB-11") == "No knight stands on the city of 2 tiles, so nobody scores it."
+    assert text_of(steps, "CB-11") == ("No knight stands on the city of 2 tiles, so nobody "
+                                       "scores it.")
     assert steps[-1].event == "Blue drew tile B (cloister)"
 
 
