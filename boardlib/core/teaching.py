@@ -34,6 +34,21 @@ A game's ``teaching.py`` subclasses :class:`Teacher` and overrides:
 built from those. Places in marks are in the game's own coordinates; the game's teaching
 module lists which (a Zyrcan ``Hex``, a Carcassonne ``(x, y)`` tile or feature node).
 
+Adding a game's teacher (Section X, Room 25)
+--------------------------------------------
+1. ``boardlib/<game>/teaching.py``: ``class <Game>Teacher(Teacher)`` with the five methods
+   above, reading the engine's own functions (add a small public one to the engine where
+   a number has no function yet: never compute a rule a second time).
+2. One line on the game class: ``TEACHING = "boardlib.<game>.teaching:<Game>Teacher"``.
+3. Marks use the kinds of :data:`MARK_KINDS` (add a kind there, with its meaning, if none
+   fits) and the game's own places; list them in the module docstring for the board.
+4. ``standings``: the deciding totals first (``Column(decides=True)``), per-seat state in
+   ``SeatLine.out``/``note``, game-wide facts (a countdown, a round's target) in
+   ``facts``. ``score_series`` then works by itself.
+5. Tests: scenario tests per rule with exact sentences, and
+   ``boardlib.core.testing.teaching.check_teaching(game, games=100, notation=[...])``
+   with ``twins`` (and ``hidden_moves``) for hidden information.
+
 Hidden information
 ------------------
 ``viewer`` is the seat whose knowledge the words may use (``None``: a spectator who

@@ -158,6 +158,31 @@ def test_the_protocol_check_catches_engine_notation_in_words():
         RaceGame.TEACHING = None
 
 
+def test_the_protocol_check_catches_words_that_tell_a_secret_move():
+    class Discreet(Teacher):
+        def move_words(self, before, m, after=None, viewer=None):
+            return f"{self.name(before.current_player)} added something"
+
+        def hint_words(self, state, m, viewer=None):
+            return "add a number"
+
+        def explain(self, before, m, after=None, viewer=None):
+            return (self.step("T-01", "A number was added.", event="a number was added"),)
+
+    def other_amount(state, m, viewer):   # pretend the amount is secret
+        return [Add(3 - m.amount)]
+
+    with pytest.raises(AssertionError, match="can tell"):
+        check_teaching(RaceGame(), games=1, hidden_moves=other_amount)
+    RaceGame.TEACHING = f"{__name__}:DISCREET"
+    globals()["DISCREET"] = Discreet
+    try:
+        report = check_teaching(RaceGame(), games=2, hidden_moves=other_amount)
+        assert report.twins == 2 * report.moves   # two viewers, one other move each
+    finally:
+        RaceGame.TEACHING = None
+
+
 # --- a bot move means a whole turn --------------------------------------------------------
 
 def test_a_whole_turn_in_carcassonne_is_tile_to_end_of_turn():

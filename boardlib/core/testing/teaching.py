@@ -19,9 +19,12 @@ a value per column, leaders among the seats (the winners once the game is over);
 standings are the same for each twin, and so are the words, marks and steps of the next
 move unless it revealed something to the viewer (``State.revealed_to``). At the end of
 each game, ``score_series`` has a point per whole turn and ``recent_marks`` works for
-every seat.
+every seat. With ``hidden_moves(state, move, viewer)`` (the moves ``viewer`` cannot tell
+from ``move``: another player's secret choice), every such move gets the same words,
+marks and steps for that viewer.
 
-A game with hidden information passes its ``twins``; Carcassonne's shuffle the face-down
+A game with hidden information passes its ``twins`` (and ``hidden_moves`` if some moves
+are secret); Carcassonne's shuffle the face-down
 pile (``tests/carcassonne/test_teaching.py``), Room 25's would deal the hidden roles and
 rooms again.
 """
@@ -43,6 +46,7 @@ SEAT_NAMES = ("Red", "Blue", "Yellow", "Sky", "Pink", "Green")
 ENGINE_SEATS = re.compile(r"\bplayer \d")
 
 Twins = Callable[[State, int, random.Random], Iterable[State]]
+HiddenMoves = Callable[[State, Any, int], Iterable[Any]]
 
 
 @dataclass
@@ -113,6 +117,7 @@ def check_standings(teach: Teacher, state: State, viewer: int | None) -> None:
 
 def check_teaching(game: Game, *, games: int = 100, seed: int = 0,
                    notation: Sequence[str] = (), twins: Twins | None = None,
+                   hidden_moves: HiddenMoves | None = None,
                    standings_every: int = 1, twins_every: int = 10,
                    max_moves: int = 10_000, seat_names: Sequence[str] = SEAT_NAMES,
                    new_deals: bool = True) -> TeachingReport:
@@ -155,6 +160,8 @@ def check_teaching(game: Game, *, games: int = 100, seed: int = 0,
                 check_words(event.text, move, words, "event")
             if twins is not None and count % twins_every == 0:
                 report.twins += check_twins(teach, state, move, after, twins, rng)
+            if hidden_moves is not None:
+                report.twins += check_hidden_moves(teach, state, move, hidden_moves)
             report.steps += len(steps)
             report.marks += len(marks)
             report.rules.update(s.rule for s in steps)
@@ -199,5 +206,26 @@ def check_twins(teach: Teacher, state: State, move: Any, after: State, twins: Tw
     return compared
 
 
-__all__ = ["check_teaching", "check_twins", "check_words", "check_marks", "check_steps",
-           "check_standings", "TeachingReport", "SEAT_NAMES"]
+def check_hidden_moves(teach: Teacher, state: State, move: Any,
+                       hidden_moves: HiddenMoves) -> int:
+    """A move a viewer cannot see (another player's secret program, say) gets the same
+    words, marks and steps for that viewer as every move it cannot be told from
+    (``hidden_moves(state, move, viewer)``). Returns how many moves were compared."""
+    compared = 0
+    for viewer in range(teach.game.num_players):
+        after = state.apply(move)
+        seen = (teach.move_words(state, move, after, viewer),
+                teach.marks(state, move, after, viewer),
+                teach.explain(state, move, after, viewer))
+        for other in hidden_moves(state, move, viewer):
+            other_after = state.apply(other)
+            assert (teach.move_words(state, other, other_after, viewer),
+                    teach.marks(state, other, other_after, viewer),
+                    teach.explain(state, other, other_after, viewer)) == seen, \
+                f"seat {viewer} can tell {move} from {other} by its words, marks or steps"
+            compared += 1
+    return compared
+
+
+__all__ = ["check_teaching", "check_twins", "check_hidden_moves", "check_words", "check_marks",
+           "check_steps", "check_standings", "TeachingReport", "SEAT_NAMES"]
