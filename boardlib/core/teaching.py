@@ -27,7 +27,7 @@ A game's ``teaching.py`` subclasses :class:`Teacher` and overrides:
     A step with ``event`` words also appears in the event log (:meth:`Teacher.events`).
 ``marks(before, move, after, viewer)``
     What the move touched on the board (:class:`Mark`, kinds in :data:`MARK_KINDS`).
-``standings(state, viewer, history)``
+``standings(state, viewer, played)``
     Who is winning, as far as ``viewer`` may know (:class:`Standings`).
 
 :meth:`Teacher.events`, :meth:`Teacher.recent_marks` and :meth:`Teacher.score_series` are

@@ -421,3 +421,15 @@ def test_random_play_every_move_has_words_marks_and_steps(options, games):
     assert report.games == games and report.twins > 0
     assert {"CB-04", "CB-06", "CB-07", "CB-08", "CB-09", "CB-11", "CB-13", "CB-14", "CB-15",
             "CB-16", "TU-03", "TU-05"} <= set(report.rules)
+
+
+def test_KR_01_the_robber_baron_for_the_longest_road():
+    s = position("L", deck=["L"], king_robber_baron=True)
+    s = play(s, "tile 1,0 rot 0", "end turn", "tile -1,0 rot 180")
+    steps, after = explained(s, "end turn")
+    assert text_of(steps, "KR-01") == (
+        "Blue completed the longest road so far (3 tiles), and becomes Robber Baron; only a "
+        "longer road takes the title over (TU-I3).")
+    assert text_of(steps, "KR-02") == ("Blue, the Robber Baron, scores 1 point per completed "
+                                       "road in the game: 1 road, 1 point.")
+    assert after.baron == (1, 3) and after.scores == (0, 1)
