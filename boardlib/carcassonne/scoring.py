@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .groups import Group, Pos, majority
 from .tiles import CITY, CLOISTER, CLOISTER_INDEX, FIELD, ROAD, TILE_TYPES
@@ -49,8 +49,7 @@ def subset_sums(values: Iterable[int]) -> int:
     return sums
 
 
-@dataclass(frozen=True, slots=True)
-class Completion:
+class Completion(NamedTuple):
     """A feature the turn completed (CB-08, CB-09, CB-10): its group id and kind; ``linked``
     says a tunnel token of this turn joined it (TU-05, for TU-09)."""
 
@@ -105,8 +104,7 @@ def completed_this_turn(state: Position) -> tuple[Completion, ...]:
 KING, BARON = "king", "robber baron"
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     """One line of the end scoring: ``amount`` points to each of ``players`` (CB-11).
 
     ``kind`` is what pays: a road, city or cloister left unfinished (CB-14), a farm (CB-15)
