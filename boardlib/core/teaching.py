@@ -30,9 +30,10 @@ A game's ``teaching.py`` subclasses :class:`Teacher` and overrides:
 ``standings(state, viewer, played)``
     Who is winning, as far as ``viewer`` may know (:class:`Standings`).
 
-:meth:`Teacher.events`, :meth:`Teacher.recent_marks` and :meth:`Teacher.score_series` are
-built from those. Places in marks are in the game's own coordinates; the game's teaching
-module lists which (a Zyrcan ``Hex``, a Carcassonne ``(x, y)`` tile or feature node).
+:meth:`Teacher.events`, :meth:`Teacher.recent_marks`, :meth:`Teacher.recent_words` and
+:meth:`Teacher.score_series` are built from those. Places in marks are in the game's own
+coordinates; the game's teaching module lists which (a Zyrcan ``Hex``, a Carcassonne
+``(x, y)`` tile or feature node).
 
 Adding a game's teacher (Section X, Room 25)
 --------------------------------------------
@@ -382,6 +383,12 @@ class Teacher:
             for mark in self.marks(p.before, p.move, p.after, seat):
                 seen.setdefault(mark, None)
         return tuple(seen)
+
+    def recent_words(self, played: Sequence[Played], seat: int | None) -> tuple[str, ...]:
+        """The words of every move made since ``seat`` last moved, in order (for the
+        status line after the bots' replies)."""
+        return tuple(self.move_words(p.before, p.move, p.after, seat)
+                     for p in since_seat_moved(played, seat))
 
     def score_series(self, played: Sequence[Played], viewer: int | None = None) -> ScoreSeries:
         """The deciding standing of every seat at the start and after every whole turn."""

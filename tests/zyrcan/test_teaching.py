@@ -196,6 +196,8 @@ def test_recent_marks_are_every_move_since_the_seat_last_moved():
     assert t.recent_marks(played, 0) == (Mark("placed", Hex(3, 2), 1, "2"),
                                          Mark("placed", Hex(4, 2), 2, "3"))
     assert t.recent_marks(played, 2) == ()       # Yellow moved last
+    assert t.recent_words(played, 0) == ("Blue placed a 2-engine ship on 3,2",
+                                         "Yellow placed a 3-engine ship on 4,2")
     assert t.recent_marks(played, None) == (Mark("placed", Hex(4, 2), 2, "3"),)
 
 
