@@ -303,9 +303,9 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
     targets = set(targets)
     hint_place = _place_of(hint)
     markers: dict[int, tuple[int, ...]] = {}
-    for p, m in enumerate(state.marker):
+    for c, m in enumerate(state.marker):          # one marker per character (R25-I6)
         if m >= 0:
-            markers[m] = markers.get(m, ()) + (p,)
+            markers[m] = markers.get(m, ()) + (game.owner[c],)
     parts = []
     for pos in range(25):
         t = state.grid[pos]

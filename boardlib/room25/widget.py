@@ -139,7 +139,7 @@ class Room25Controller(BaseController):
             return {"vision": Vision, "mobile": Swap, "illusion": Illusion}.get(
                 kind, Vision)(pos)
         if state.phase == EXEC and c is not None:
-            act = state._slot(c)
+            act = state.slot(c)
             letter = state.prog[c] if act == "?" else act
             if letter == "L":
                 return Look(pos)
@@ -195,7 +195,7 @@ class Room25Controller(BaseController):
                     "illusion": "Illusion (R25-32): click a face-down room to trade with",
                     "control": "Control room (R25-27): click an arrow to slide a line"}[
                 state.pending[0]]
-        act = state._slot(c)
+        act = state.slot(c)
         if act == "*":
             return f"{name} acts on the spot: click a room, a character or an arrow"
         letter = state.prog[c] if act == "?" else act
