@@ -42,26 +42,37 @@ function centre(node) {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
-// The nearest element in direction (dx, dy) from `from`: ahead of it, and off the line as
-// little as possible (sideways distance counts double).
-function nearestInDirection(from, nodes, dx, dy) {
+// The element an arrow key moves to from `from`, in direction (dx, dy). First the nearest
+// line ahead (a row or a column within 31 degrees; hex rows zig-zag), and on it the element
+// nearest to `goal` (the column an up/down run started in, as a text cursor keeps it, so
+// Up and Down go straight across a hex grid); else the nearest element within 60, then 80
+// degrees. Ties go to the left or the top: the same keys always go the same way.
+function nearestInDirection(from, nodes, dx, dy, goal) {
   const c = centre(from);
-  let best = null;
-  let bestScore = Infinity;
-  for (const node of nodes) {
-    if (node === from) continue;
-    const p = centre(node);
-    const ahead = (p.x - c.x) * dx + (p.y - c.y) * dy;
-    if (ahead <= 1) continue;
-    const aside = Math.abs((p.x - c.x) * dy - (p.y - c.y) * dx);
-    if (aside > ahead * 2.5) continue; // more than about 68 degrees off: not that way
-    const score = ahead + 2 * aside;
-    if (score < bestScore) {
-      bestScore = score;
-      best = node;
+  const vertical = dy !== 0;
+  for (const cone of [0.6, 1.75, 5.7]) {
+    let best = null;
+    let bestKey = null;
+    for (const node of nodes) {
+      if (node === from) continue;
+      const p = centre(node);
+      const ahead = (p.x - c.x) * dx + (p.y - c.y) * dy;
+      const aside = Math.abs((p.x - c.x) * dy - (p.y - c.y) * dx);
+      if (ahead <= 1 || aside > ahead * cone) continue;
+      const line = Math.round(ahead / 4);
+      const key = cone === 0.6
+        ? [line, Math.round(Math.abs((vertical ? p.x : p.y) - (vertical ? goal.x : goal.y))),
+          vertical ? p.x : p.y]
+        : [Math.round(Math.hypot(p.x - c.x, p.y - c.y)), vertical ? p.x : p.y, 0];
+      if (!bestKey || key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1]
+          || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+        best = node;
+        bestKey = key;
+      }
     }
+    if (best) return best;
   }
-  return best;
+  return null;
 }
 
 function parseBox(text) {
@@ -93,6 +104,7 @@ function render({ model, el }) {
   el.append(status, frame, why);
 
   let focusedId = null; // the element the keyboard is on, kept across redraws
+  let goal = null; // where a run of Up/Down (or Left/Right) keys started: kept straight
   let keyboard = false; // the ring shows while the keyboard is used, not after mouse clicks
   let full = null; // the picture's own viewBox
   let legacy = false;
@@ -322,6 +334,7 @@ function render({ model, el }) {
   function onPointerDown(event) {
     dragged = false;
     keyboard = false;
+    goal = null;
     press = model.get("zoomable") && event.button === 0
       ? { x: event.clientX, y: event.clientY, window: (windowBox() || full).slice() } : null;
   }
@@ -374,7 +387,10 @@ function render({ model, el }) {
       } else if (!current) {
         rove(nodes[0] || null, true);
       } else {
-        const next = nearestInDirection(current, nodes, dx, dy);
+        const here = centre(current);
+        if (!goal || goal.vertical !== (dy !== 0)) goal = { ...here, vertical: dy !== 0 };
+        if (goal.vertical) goal.y = here.y; else goal.x = here.x;
+        const next = nearestInDirection(current, nodes, dx, dy, goal);
         if (next) rove(next, true);
       }
     } else if (event.key === "Home" || event.key === "End") {

@@ -97,18 +97,15 @@ def test_a_click_plays_under_voila(app_page, ui):
             break
     else:
         pytest.fail("no Zyrcan board in its placement phase (with reserve ships) in the app")
-    ships = ui.board_ids(board, "ship_")
-    empty = sorted(
-        i for i in ui.board_ids(board, "hex_") if i.replace("hex_", "ship_", 1) not in ships
-    )
+    ships = ui.marked_ids(board, "ship")
+    empty = sorted(ui.board_ids(board, "hex_") - ships)
     assert empty, "the placement board has no empty hex"
     # Pick the biggest ship type (a new board preselects the smallest), then an empty hex.
     ui.real_click(page, board, sorted(ui.board_ids(board, "reserve_"))[-1])
     spot = empty[len(empty) // 2]
     ui.real_click(page, board, spot)
-    placed = spot.replace("hex_", "ship_", 1)
-    expect(board.locator(f'[id="{placed}"]')).to_have_count(1)
-    assert ui.board_ids(board, "ship_") >= ships | {placed}
+    expect(board.locator(f'[id="{spot}"].ship')).to_have_count(1)
+    assert ui.marked_ids(board, "ship") >= ships | {spot}
 
 
 # --- every other game's notebook as an app ---------------------------------------------------
