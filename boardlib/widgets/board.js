@@ -423,9 +423,12 @@ function render({ model, el }) {
     setTimeout(drawRing, 0);
   }
 
-  function onMessage(message) {
-    if (!message || message.type !== "center") return;
-    const node = byId(message.id);
+  let centred = 0;
+  function applyCentre() {
+    const request = model.get("centre") || {};
+    if (!request.id || request.n === centred) return;
+    centred = request.n;
+    const node = byId(request.id);
     if (node) centreOn(node);
   }
 
@@ -438,6 +441,7 @@ function render({ model, el }) {
   showStatus();
   showMessage();
   showZoomBar();
+  requestAnimationFrame(applyCentre); // once laid out: a request made before the board showed
   const handlers = {
     "change:svg": show,
     "change:status": showStatus,
@@ -448,7 +452,7 @@ function render({ model, el }) {
     "change:max_width": fit,
     "change:reserve_height": fit,
     "change:version": () => { board.dataset.version = String(model.get("version") || 0); },
-    "msg:custom": onMessage,
+    "change:centre": applyCentre,
   };
   for (const [name, handler] of Object.entries(handlers)) model.on(name, handler);
   board.addEventListener("click", onClick);

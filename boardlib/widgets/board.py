@@ -11,7 +11,8 @@ browser (``board.js``) sends back:
 Arrow keys move the keyboard focus between clickable elements in the browser alone (the
 focus survives redraws). With ``zoomable=True`` the view shows ``window`` (``[x, y, w, h]``
 of the picture's viewBox; ``[]``: all of it); drag, wheel, +/-/0 and the zoom buttons change
-it, and ``center_on(id)`` asks the browser to bring an element into the middle.
+it, and ``center_on(id)`` asks the browser to bring an element into the middle (the view
+follows the last laid tile this way).
 
 The view knows nothing about games: it is a picture that reports what was clicked. Ids it
 did not draw are dropped here (``on_unknown``), so a stale click never reaches a game.
@@ -59,6 +60,9 @@ class BoardView(anywidget.AnyWidget):
     reserve_height = traitlets.Int(260).tag(sync=True)
     zoomable = traitlets.Bool(False).tag(sync=True)
     window = traitlets.List(traitlets.Float(), default_value=[]).tag(sync=True)
+    # {"id": element id, "n": a counter}: the browser brings that element to the middle.
+    # A trait rather than a message, so a request made before the board shows still counts.
+    centre = traitlets.Dict().tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)  # bumped on every new picture (browser tests)
 
     def __init__(self, svg: str = "", **kwargs: Any) -> None:
@@ -100,9 +104,10 @@ class BoardView(anywidget.AnyWidget):
         self._handle_message(self, {"type": "key", "key": key}, [])
 
     def center_on(self, element_id: str) -> None:
-        """Bring ``element_id`` to the middle of the window (a zoomable view only)."""
+        """Bring ``element_id`` to the middle of the window, zooming out if it is larger
+        (a zoomable view only)."""
         if self.zoomable:
-            self.send({"type": "center", "id": element_id})
+            self.centre = {"id": str(element_id), "n": int(self.centre.get("n", 0)) + 1}
 
     def fit(self) -> None:
         """Show the whole picture again."""

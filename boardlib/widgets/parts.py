@@ -165,14 +165,18 @@ class HistoryList(w.HTML):
 class ActionButtons(w.HBox):
     """The game's own move buttons, right by the board; ``show([(label, callback)])``.
 
-    Buttons with the same labels are kept (fewer widget models), and a pressed button
-    calls the callback of the list now shown; buttons that go are closed."""
+    A button is made once per label and kept for when the label comes back (a bot's turn
+    hides them all for a moment; Room 25 has a few dozen program labels); a pressed button
+    calls the callback of the list now shown. At most ``KEPT`` are kept; older ones close.
+    """
+
+    KEPT = 64
 
     def __init__(self) -> None:
         # move buttons wrap rather than shrink: a cut "move → l…" cannot be read
         super().__init__(layout=shared(w.Layout, flex_flow="row wrap"))
         self.callbacks: list[Callable[[], Any]] = []
-        self._made: dict[str, w.Button] = {}
+        self._made: dict[tuple[str, int], w.Button] = {}   # (label, how many before) -> button
 
     @property
     def labels(self) -> list[str]:
@@ -183,21 +187,24 @@ class ActionButtons(w.HBox):
         labels = [label for label, _ in actions]
         if self.labels == labels:
             return
-        kept = {}
         children = []
         for k, label in enumerate(labels):
-            made = self._made.get(label)
-            if made is None or label in kept:
+            key = (label, labels[:k].count(label))
+            made = self._made.pop(key, None)
+            if made is None:
                 made = w.Button(description=label, tooltip=label, style=shared(w.ButtonStyle),
                                 layout=shared(w.Layout, width="auto", flex="0 0 auto"))
-                made.on_click(lambda b: self._press(b))
-            kept[label] = made
+                made.on_click(self._press)
+            self._made[key] = made            # newest last: the oldest go first
             children.append(made)
-        for label, old in self._made.items():
-            if kept.get(label) is not old:
-                old.close()
-        self._made = kept
         self.children = children
+        while len(self._made) > self.KEPT:
+            key = next(iter(self._made))
+            old = self._made[key]
+            if old in children:
+                break
+            old.close()
+            del self._made[key]
 
     def _press(self, pressed: w.Button) -> None:
         for k, b in enumerate(self.children):

@@ -29,9 +29,25 @@ def late_source() -> str:
             "ZyrcanBoard(state=late, seats=['human', 'human', 'human'])")
 
 
+ZOOM_SOURCE = """from boardlib.svg import Drawing, element_id
+from boardlib.widgets import BoardView
+d = Drawing(800, 800, title="a big grid", kind="grid", pixel_width=800)
+for i in range(40):
+    for j in range(40):
+        d.rect(d.clickable(None, element_id("cell", i, j), f"cell {i},{j}"), i * 20, j * 20,
+               19, 19, fill="#ddd")
+zoom = BoardView(d.to_svg(), zoomable=True)
+zoom.on_click(lambda i: setattr(zoom, "status", f"clicked {i}"))
+zoom"""
+
 SOURCES = ["from boardlib.zyrcan.widget import ZyrcanBoard",
            "ZyrcanBoard(players=3)  # every seat human", late_source(),
-           "ZyrcanBoard(players=3)  # played by keyboard"]
+           "ZyrcanBoard(players=3)  # played by keyboard", ZOOM_SOURCE]
+
+RUN_IN_KERNEL_JS = """async code => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  await kernel.requestExecute({code}).done;
+}"""
 
 
 def screenshot_dir() -> Path:
@@ -47,6 +63,7 @@ def lab_page(jupyterlab, ui):
     page = jupyterlab.open(NAME, viewport=ui.SCREEN)
     assert jupyterlab.run_all(page, NAME), "the fixture notebook failed to run"
     expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(3)
+    expect(page.locator(".boardlib-view .boardlib-board svg")).to_have_count(4)
     yield page
     jupyterlab.close(page)
 
@@ -160,3 +177,61 @@ def test_u_undoes_and_h_hints_from_the_keyboard(lab_page, ui):
     page.keyboard.press("u")
     expect(board.locator("svg .click.ship")).to_have_count(ships)
     assert ui.focused_id(board) == "hex_5_2"          # the focus stayed where it was
+
+
+def view_box(board) -> list[float]:
+    return [float(v) for v in board.locator("svg").get_attribute("viewBox").split()]
+
+
+def test_a_zoomable_view_zooms_pans_fits_and_centres_on_request(lab_page):
+    page = lab_page
+    view = page.locator(".boardlib-view").last
+    board = view.locator(".boardlib-board")
+    status = view.locator(".boardlib-status")
+    board.scroll_into_view_if_needed()
+    assert view_box(board) == [0, 0, 800, 800]
+    assert view.locator(".boardlib-zoom button").all_inner_texts() == ["+", "\u2212", "Fit"]
+    view.get_by_role("button", name="zoom in (+)").click()
+    view.get_by_role("button", name="zoom in (+)").click()
+    zoomed = view_box(board)
+    assert zoomed[2] == pytest.approx(800 / 1.25 ** 2, abs=0.02), zoomed
+    # a drag pans the window and is not a click
+    box = board.bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx - 80, cy - 60, steps=8)
+    page.mouse.up()
+    panned = view_box(board)
+    assert panned[0] > zoomed[0] and panned[1] > zoomed[1] and panned[2] == zoomed[2]
+    page.wait_for_timeout(300)
+    expect(status).to_have_text("")
+    page.mouse.click(cx, cy)                       # a click still is one
+    expect(status).to_contain_text("clicked cell_")
+    # the wheel zooms about the pointer; the page does not scroll
+    before = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.scrollTop")
+    page.mouse.wheel(0, -100)
+    assert view_box(board)[2] < panned[2]
+    assert page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.content.node.scrollTop") == before
+    # Python learns the window, and can ask to centre on an element
+    page.wait_for_timeout(400)
+    page.evaluate(RUN_IN_KERNEL_JS, "zoom.status = 'window ' + ' '.join("
+                                    "f'{v:.0f}' for v in zoom.window)")
+    shown = view_box(board)
+    expect(status).to_have_text("window " + " ".join(f"{v:.0f}" for v in shown))
+    old = board.locator("svg").get_attribute("viewBox")
+    page.evaluate(RUN_IN_KERNEL_JS, "zoom.center_on('cell_39_39')")
+    page.wait_for_function("([b, old]) => b.querySelector('svg').getAttribute('viewBox') !== old",
+                           arg=[board.element_handle(), old])
+    x, y, w, h = view_box(board)
+    assert x <= 39 * 20 and x + w >= 39 * 20 + 19 and y <= 39 * 20 and y + h >= 39 * 20 + 19
+    # keys on the focused board: - zooms out, 0 fits
+    board.locator('[tabindex="0"]').focus()
+    page.keyboard.press("-")
+    assert view_box(board)[2] > w
+    page.keyboard.press("0")
+    assert view_box(board) == [0, 0, 800, 800]
+    view.get_by_role("button", name="zoom in (+)").click()
+    view.get_by_role("button", name="show the whole board (0)").click()
+    assert view_box(board) == [0, 0, 800, 800]

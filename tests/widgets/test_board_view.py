@@ -114,16 +114,15 @@ def test_legacy_matplotlib_pictures_report_their_ids_but_not_matplotlibs():
     assert seen == ["room_7", "roomlabel_7", "hex_3_-1", "opening_1_0_E"]
 
 
-def test_zoom_window_fit_and_centre_messages():
+def test_zoom_window_fit_and_centre_requests():
     view = BoardView(svg=SVG, zoomable=True)
-    sent = []
-    view.send = sent.append                 # what would go to the browser
     view.window = [1.0, 2.0, 5.0, 5.0]
     view.center_on("hex_3_-1")
-    assert sent == [{"type": "center", "id": "hex_3_-1"}]
+    assert view.centre == {"id": "hex_3_-1", "n": 1}
+    view.center_on("hex_3_-1")              # again: a new request (the user may have panned)
+    assert view.centre == {"id": "hex_3_-1", "n": 2}
     view.fit()
     assert view.window == []
     flat = BoardView(svg=SVG)               # a view that does not zoom ignores the request
-    flat.send = sent.append
     flat.center_on("hex_3_-1")
-    assert len(sent) == 1
+    assert flat.centre == {}

@@ -276,3 +276,20 @@ def test_ZY_01_coordinates_box_labels_every_hex_with_the_q_r_moves_use():
     board.coordinates_box.value = False
     assert labels(board.svg) == []
     assert labels(ZyrcanBoard(state=board.state, show_coordinates=True).svg)
+
+
+def test_every_legal_move_can_be_entered_by_clicks_from_every_selection():
+    """Placement (all types chosen or not) and attack positions (every own ship selected):
+    the generic harness enters each legal move by the clicks clicks_for names."""
+    import boardlib
+    from boardlib.widgets.testing import check_every_move_by_clicks
+
+    state = boardlib.load("zyrcan", players=3).new_initial_state()
+    bot, states = RandomBot(2), []
+    for turn in range(52):
+        if turn in (0, 37, 51):
+            states.append(state)
+        state = state.apply(bot.choose(state))
+    assert states[1].phase != PLACEMENT
+    entered = check_every_move_by_clicks(ZyrcanBoard(players=3), states)
+    assert entered > 500
