@@ -235,3 +235,41 @@ def test_a_zoomable_view_zooms_pans_fits_and_centres_on_request(lab_page):
     view.get_by_role("button", name="zoom in (+)").click()
     view.get_by_role("button", name="show the whole board (0)").click()
     assert view_box(board) == [0, 0, 800, 800]
+
+
+# --- the same board under Voila ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def voila_page(voila, browser, ui):
+    ui.write_board_notebook(voila.root, NAME, "Zyrcan play", SOURCES)
+    context = browser.new_context(viewport=ui.SCREEN)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{voila.url}/voila/render/{NAME}", timeout=180_000)
+    expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(3, timeout=180_000)
+    page.wait_for_timeout(1000)
+    yield page, errors
+    context.close()
+
+
+def test_voila_board_and_controls_fit_1366x768(voila_page, ui):
+    page, errors = voila_page
+    for index, name in ((NEW, "early"), (LATE, "late")):
+        found = ui.assert_fits_one_screen(panel(page, index))
+        assert found["board_width"] >= 400, found
+        page.screenshot(path=str(screenshot_dir() / f"zyrcan-voila-{name}.png"))
+        print(name, found)
+    assert not errors, errors
+
+
+def test_voila_plays_by_keyboard(voila_page, ui):
+    page, errors = voila_page
+    p = panel(page, KEYBOARD)
+    result = play_a_game_by_keyboard(page, p, ui, seed=5, moves=8)
+    board = p.locator(".boardlib-board")
+    expect(board.locator("svg .click.ship")).to_have_count(len(result["state"].ships()))
+    page.keyboard.press("u")
+    expect(board.locator("svg .click.ship")).to_have_count(len(result["state"].ships()) - 1)
+    assert not errors, errors
