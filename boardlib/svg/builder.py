@@ -8,8 +8,10 @@ no generated ids. Only clickable elements have ids (see :mod:`boardlib.svg.ids`)
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
-from typing import Any, Iterable, Mapping, Sequence
+from collections import OrderedDict
+from typing import Any, Callable, Iterable, Mapping
 
 from .ids import CLICKABLE_CLASS, parse_id
 from .palette import INK, Seat
@@ -35,6 +37,9 @@ def points_text(points: Iterable[Point]) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in points)
 
 
+_NAMES: dict[str, str] = {"cls": "class"}
+
+
 def _attrs(attrs: Mapping[str, Any]) -> dict[str, str]:
     """Keyword attributes to SVG ones: ``stroke_width`` -> ``stroke-width``, numbers as
     :func:`num` writes them, ``None`` left out, ``cls`` -> ``class``."""
@@ -42,9 +47,46 @@ def _attrs(attrs: Mapping[str, Any]) -> dict[str, str]:
     for key, value in attrs.items():
         if value is None:
             continue
-        name = "class" if key == "cls" else key.replace("_", "-")
-        out[name] = num(value) if isinstance(value, float) else str(value)
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.replace("_", "-")
+        out[name] = num(value) if type(value) is float else str(value)
     return out
+
+
+class PieceCache:
+    """Drawn pieces of pictures, by key (a bounded, least-recently-used store).
+
+    A piece is a pure function of its key, so a picture made of cached pieces has the same
+    bytes as one drawn from scratch (the drawing tests check it). Keep one cache per kind
+    of picture (a module-level ``PieceCache()`` in a game's ``draw.py``).
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._pieces: OrderedDict[Any, tuple[str, dict[str, str]]] = OrderedDict()
+
+    def get(self, key: Any) -> tuple[str, dict[str, str]] | None:
+        found = self._pieces.get(key)
+        if found is not None:
+            self._pieces.move_to_end(key)
+        return found
+
+    def put(self, key: Any, piece: tuple[str, dict[str, str]]) -> None:
+        self._pieces[key] = piece
+        if len(self._pieces) > self.size:
+            self._pieces.popitem(last=False)
+
+    def clear(self) -> None:
+        self._pieces.clear()
+
+    def __len__(self) -> int:
+        return len(self._pieces)
+
+
+_PIECE_TAG = "bl-piece"
+_PIECE = re.compile(r'<bl-piece n="(\d+)" />')
+_CHECKED_IDS: set[str] = set()
 
 
 class BoardSVG(str):
@@ -84,6 +126,7 @@ class Drawing:
         ET.SubElement(self.root, "style").text = BASE_CSS + css
         self.width, self.height = width, height
         self.clickable_ids: dict[str, str] = {}
+        self._pieces: list[str] = []
 
     # --- structure ----------------------------------------------------------------------
     def group(self, parent: ET.Element | None = None, **attrs: Any) -> ET.Element:
@@ -94,8 +137,11 @@ class Drawing:
         """A group a person can click, focus with the keyboard and hear named: it gets the
         id, the class ``click``, ``role="button"``, an ``aria-label`` and a ``<title>``
         (the tooltip), all saying ``label`` in words ("3,3: Blue ship with 2 engines")."""
-        if parse_id(element_id) is None:
-            raise ValueError(f"{element_id!r} does not follow the id scheme (boardlib.svg.ids)")
+        if element_id not in _CHECKED_IDS:
+            if parse_id(element_id) is None:
+                raise ValueError(f"{element_id!r} does not follow the id scheme "
+                                 "(boardlib.svg.ids)")
+            _CHECKED_IDS.add(element_id)
         if element_id in self.clickable_ids:
             raise ValueError(f"two clickable elements named {element_id!r}")
         self.clickable_ids[element_id] = label
@@ -184,9 +230,38 @@ class Drawing:
                       fill=seat.ink)
         return group
 
+    def piece(self, parent: ET.Element | None, cache: PieceCache, key: Any,
+              draw: Callable[[ET.Element], None]) -> None:
+        """What ``draw(group)`` adds under a group, from ``cache`` if drawn before for
+        ``key``. ``key`` must say everything the piece shows (a hex, its ship, its marks);
+        the elements go straight under ``parent`` (the group itself is not kept)."""
+        found = cache.get(key)
+        if found is None:
+            saved, self.clickable_ids = self.clickable_ids, {}
+            scratch = ET.Element("g")
+            try:
+                draw(scratch)
+                found = ("".join(ET.tostring(child, encoding="unicode") for child in scratch),
+                         self.clickable_ids)
+            finally:
+                self.clickable_ids = saved
+            cache.put(key, found)
+        text, clickable = found
+        for element_id in clickable:
+            if element_id in self.clickable_ids:
+                raise ValueError(f"two clickable elements named {element_id!r}")
+        self.clickable_ids.update(clickable)
+        ET.SubElement(self.root if parent is None else parent, _PIECE_TAG,
+                      {"n": str(len(self._pieces))})
+        self._pieces.append(text)
+
     # --- output -------------------------------------------------------------------------
     def to_svg(self) -> BoardSVG:
-        return BoardSVG(ET.tostring(self.root, encoding="unicode"), self.clickable_ids)
+        text = ET.tostring(self.root, encoding="unicode")
+        if self._pieces:
+            pieces = self._pieces
+            text = _PIECE.sub(lambda m: pieces[int(m.group(1))], text)
+        return BoardSVG(text, self.clickable_ids)
 
 
 # Label size (a fraction of r) that fits inside each shape, and how far below the centre the
@@ -245,5 +320,5 @@ class SVGPicture:
         return f"<{self.name} picture>"
 
 
-__all__ = ["Drawing", "BoardSVG", "SVGPicture", "FONT", "num", "points_text",
+__all__ = ["Drawing", "BoardSVG", "PieceCache", "SVGPicture", "FONT", "num", "points_text",
            "regular_points", "shape_points"]

@@ -23,6 +23,7 @@ from boardlib.grids.hex import Hex
 from boardlib.grids.hexdraw import HexLayout
 from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
                           element_id, parse_id, points_text, seat, seat_colors, seat_names)
+from boardlib.svg.builder import PieceCache
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
@@ -59,7 +60,10 @@ def attack_edges(state: ZyrcanState) -> list[tuple[Hex, Hex, int]]:
 
 
 class _Frame:
-    """What does not change during a game on one board: where every hex goes."""
+    """What does not change during a game on one board: where every hex goes, and the hexes
+    drawn so far (``pieces``: a hex's picture depends only on what stands on it and its
+    marks, so a redraw draws only the hexes that changed; the tests compare with a fresh
+    drawing)."""
 
     def __init__(self, hexes: tuple[Hex, ...]) -> None:
         self.hexes = hexes
@@ -71,6 +75,7 @@ class _Frame:
         self.centers = {h: self.layout.center(h) for h in hexes}
         self.cells = {h: points_text(self.layout.corners(h, 0.97)) for h in hexes}
         self.rings = {h: points_text(self.layout.corners(h, 0.84)) for h in hexes}
+        self.pieces = PieceCache(size=8 * len(hexes))
 
 
 @lru_cache(maxsize=8)
@@ -112,8 +117,10 @@ def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
     hinted = _hint_hexes(state, hint)
     ships = state.ships()  # the public API: the engine's internal board may change
     for h in frame.hexes:
-        _draw_hex(d, frame, state, h, ships.get(h), h == chosen, h in targets, h in hinted,
-                  show_coordinates)
+        ship = ships.get(h)
+        look = (h, ship, h == chosen, h in targets, h in hinted, show_coordinates)
+        d.piece(None, frame.pieces, look, lambda parent, look=look: _draw_hex(d, parent, frame,
+                                                                              *look))
     overlay = d.group(None, cls="overlay")
     for h in sorted(targets):
         d.element(overlay, "polygon", points=frame.rings[h], fill="none", stroke=INK,
@@ -131,7 +138,7 @@ def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
     return d.to_svg()
 
 
-def _draw_hex(d: Drawing, frame: _Frame, state: ZyrcanState, h: Hex, ship: Any,
+def _draw_hex(d: Drawing, parent: Element, frame: _Frame, h: Hex, ship: Any,
               chosen: bool, target: bool, hinted: bool, coordinates: bool) -> None:
     words = [f"{h}:", "empty" if ship is None else ship_words(ship.owner, ship.engines)]
     classes = ["hex"]
@@ -146,7 +153,7 @@ def _draw_hex(d: Drawing, frame: _Frame, state: ZyrcanState, h: Hex, ship: Any,
     if hinted:
         classes.append("hint")
         words.append("— part of the hint")
-    group = d.clickable(None, hex_id(h), " ".join(words), cls=" ".join(classes))
+    group = d.clickable(parent, hex_id(h), " ".join(words), cls=" ".join(classes))
     d.element(group, "polygon", points=frame.cells[h], cls="cell")
     x, y = frame.centers[h]
     if ship is not None:

@@ -125,3 +125,33 @@ def test_svg_picture_shows_in_notebooks_and_scales_down():
     assert repr(picture) == "<sample picture>"
     styled = SVGPicture('<svg style="width: 3px"></svg>')
     assert styled._repr_svg_() == '<svg style="width: 3px"></svg>'
+
+
+def test_cached_pieces_give_the_same_bytes_and_clickables_as_fresh_ones():
+    from boardlib.svg.builder import PieceCache
+
+    cache = PieceCache(size=3)
+
+    def picture(marks, use_cache=True):
+        d = Drawing(50, 10, title="pieces")
+        for i in range(5):
+            def draw(parent, i=i):
+                g = d.clickable(parent, element_id("cell", i), f"cell {i}, {marks[i]}")
+                d.rect(g, i * 10, 0, 9, 9, fill="#ccc" if marks[i] else "#fff")
+            if use_cache:
+                d.piece(None, cache, (i, marks[i]), draw)
+            else:
+                draw(d.group(None))
+        return d.to_svg()
+
+    for marks in ("abcde", "abcdx", "abcde", "zbcde"):
+        cached, fresh = picture(marks), picture(marks, use_cache=False)
+        # the uncached one wraps each piece in a group: compare what is inside
+        assert cached.clickable == fresh.clickable
+        assert cached.replace("<g>", "").replace("</g>", "").count("<rect") == 5
+        assert cached == picture(marks)
+    assert len(cache) == 3                         # bounded: the oldest pieces went
+    d = Drawing(1, 1, title="t")
+    d.clickable(None, "cell_4", "already here")
+    with pytest.raises(ValueError, match="two clickable"):
+        d.piece(None, cache, (4, "e"), lambda parent: None)   # cached: draws cell_4

@@ -117,6 +117,23 @@ def test_svg_is_deterministic():
     assert not re.search(r"\d\.\d{3}", first)          # two decimals at most
 
 
+def test_hexes_drawn_before_give_the_same_picture_as_a_fresh_drawing():
+    state = boardlib.load("zyrcan", players=4).new_initial_state()
+    bot = RandomBot(8)
+    for turn in range(70):
+        if state.is_terminal():
+            break
+        mine = [h for h, s in state.ships().items() if s.owner == state.to_move]
+        kwargs = {"show_coordinates": turn % 3 == 0, "show_attacks": turn % 4 == 0,
+                  "hint": state.legal_moves()[0] if turn % 5 == 0 else None}
+        if mine and turn % 2:
+            kwargs |= {"selected": mine[0], "highlight": state.targets(mine[0]).values()}
+        warm = draw_svg(state, **kwargs)
+        draw._frame.cache_clear()                  # new frames, no piece drawn yet
+        assert draw_svg(state, **kwargs) == warm, turn
+        state = state.apply(bot.choose(state))
+
+
 def test_pictures_do_not_leak_between_states():
     before = played(3, 10, seed=1)
     after = before.apply(before.legal_moves()[0])
