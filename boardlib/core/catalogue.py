@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from .api import Game, IllegalMoveError, InvalidInputError, State
+from .errors import excerpt, move_text
+from .registry import load
+from .schema import MAX_TEXT, Anything, ListOf, Record, Text, Whole, load_json
 
 SAVE_FORMAT = "boardlib-match"
 SAVE_VERSION = 1
@@ -93,33 +97,40 @@ class Match:
 
     # --- save files ---------------------------------------------------
     def to_json(self) -> str:
+        """The save file: game, options (the seed included) and the moves as text."""
         return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.name,
                            "options": dict(self.game.options),
                            "moves": [str(m) for m in self._moves]}, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> "Match":
-        """Read a save file; ``InvalidInputError`` says exactly what is wrong with it."""
-        from boardlib import load  # the registry lives at the package top
+    def from_json(cls, text: str) -> Match:
+        """Read a save file; ``InvalidInputError`` says exactly what is wrong with it.
 
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise InvalidInputError(f"this save file is not JSON: {exc}") from None
+        The game and options are checked as ``load`` checks them, and every move is
+        replayed through the rules, so a tampered file cannot smuggle in a position.
+        """
+        data = load_json(text, "this save file")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InvalidInputError("this is not a boardlib save file")
-        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:
-            raise InvalidInputError(f"unsupported save version {data.get('version')!r}")
-        options, moves = data.get("options"), data.get("moves")
-        if not isinstance(options, dict) or not isinstance(moves, list):
-            raise InvalidInputError("a save file needs an 'options' object and a 'moves' list")
-        match = cls(load(str(data.get("game")), **options))
-        for number, text_move in enumerate(moves, 1):
-            if not isinstance(text_move, str):
-                raise InvalidInputError(f"move {number} is not text: {text_move!r}")
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise InvalidInputError(f"unsupported save version {excerpt(version)}")
+        Record({"format": Text(40), "version": Whole(1, 1000), "game": Text(40),
+                "options": Anything(100_000),
+                "moves": ListOf(Text(MAX_TEXT), max_length=MAX_MOVES)}).check(data, "save")
+        if not isinstance(data["options"], dict):
+            raise InvalidInputError(f"save.options: must be an object, not "
+                                    f"{excerpt(data['options'])}")
+        match = cls(load(data["game"], **data["options"]))
+        for number, text_move in enumerate(data["moves"], 1):
             try:
                 match.play(text_move)
-            except IllegalMoveError as exc:
-                raise InvalidInputError(f"move {number} ({text_move}) is illegal: {exc}") from None
+            except (IllegalMoveError, InvalidInputError) as exc:
+                raise InvalidInputError(f"move {number} ({move_text(text_move)}) cannot be "
+                                        f"played: {exc}") from None
         match._redo.clear()
         return match
+
+
+MAX_MOVES = 100_000
+"""The most moves a save file may hold."""

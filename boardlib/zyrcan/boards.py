@@ -1,12 +1,13 @@
 """Zyrcan's boards (ZY-02, interpretation ZY-I1), as sets of axial hexes."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from boardlib.core.api import InvalidInputError, is_whole
 from boardlib.grids.hex import DIRECTIONS, Hex, hexagon, offset_to_axial
 
 SIZES = {3: 42, 4: 53, 5: 67}  # ZY-02
+MAX_CUSTOM_HEXES = 1000  # a custom board is bounded like any input
 
 
 def triangle_board() -> frozenset[Hex]:

@@ -6,25 +6,53 @@ ZY-08), over anything in between (ZY-09), and must land on an enemy ship, which
 is destroyed (ZY-10). A player without an attack passes, which ends the game
 (ZY-12); most engines wins (ZY-13).
 
+Where each rule lives: the fleet (ZY-01, ZY-03) and the phases (ZY-05, ZY-06, ZY-12)
+are data below; the boards (ZY-02, ZY-I1) are in ``boards.py``; ``ZyrcanGame.landing``
+is the flight (ZY-04, ZY-07 … ZY-09); ``ZyrcanState`` has one method per move
+(``_place`` ZY-05/ZY-06, ``_attack`` ZY-10/ZY-11/ZY-14/ZY-15, ``_pass`` ZY-12/ZY-I3), the
+refusals (``_why_not_place``, ``_why_not_attack``, ``_why_not_pass``) and ``outcome``
+(ZY-13, ZY-I4). ``load_state`` reads saved states and refuses those no game can reach.
+
+The board is kept as a tuple of small ints (``code(owner, engines)``, 0 = empty) and
+the game precomputes, per hex, where each ship type lands in each direction: that is
+the speed layer, and ``tests/zyrcan`` checks it against ``landing`` and the networkx
+attack graph.
+
 This module imports neither matplotlib nor ipywidgets.
 """
 from __future__ import annotations
 
-import re
 from itertools import compress
-from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
+from collections.abc import Mapping
 
-from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
-                               Outcome, State, require)
+from boardlib.core import (DIRECTION, HEX, TERMINAL, WHOLE, Event, Game, GameInfo, GameType,
+                           Illegal, InvalidInputError, MoveSet, Option, Outcome, Phase,
+                           Phases, State, move, require)
+from boardlib.core.schema import Choice, ListOf, Optional, Record, TupleOf, Whole
 from boardlib.grids.hex import DIRECTION_NAMES, DIRECTIONS, Hex, direction_between
 
-from .boards import SIZES, custom_board, standard_board
+from .boards import MAX_CUSTOM_HEXES, SIZES, custom_board, standard_board
 from .catalogue import CATALOGUE
 
 FLEET: Mapping[int, int] = {1: 4, 2: 6, 3: 2}  # ZY-03: engines -> ships per fleet
+FLEET_SIZE = sum(FLEET.values())                # ZY-01: 12 ships
+FLEET_ENGINES = sum(e * k for e, k in FLEET.items())
 ENGINE_TYPES = (1, 2, 3)
 PLACEMENT, ATTACK, OVER = "placement", "attack", "over"
+
+PHASES = Phases(
+    Phase(PLACEMENT, "ZY-05", "placing ships", "each player in seat order, one ship a turn",
+          then=(ATTACK,)),
+    Phase(ATTACK, "ZY-06", "attacks", "each player in seat order, one attack a turn",
+          then=(OVER,)),
+    Phase(OVER, "ZY-12", "game over", "nobody", then=()),
+)
+"""Zyrcan's turn flow: placement (ZY-05), then attacks (ZY-06) until the first pass (ZY-12)
+or the last fleet standing (ZY-15). Both phases keep one rotation (ZY-I2)."""
+
+ENDINGS: Mapping[str, str] = {"pass": "ZY-12", "eliminated": "ZY-I3", "last fleet": "ZY-15"}
+"""How a game can end, with the rule of each ending."""
 
 
 class Ship(NamedTuple):
@@ -34,39 +62,29 @@ class Ship(NamedTuple):
 
 # --- moves -------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@move("place {engines} at {at}", rule="ZY-05", engines=WHOLE, at=HEX)
 class Place:
     """Put a ship with ``engines`` engines on the empty hex ``at`` (ZY-05)."""
 
     at: Hex
     engines: int
 
-    def __str__(self) -> str:
-        return f"place {self.engines} at {self.at}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("attack {origin} {direction}", rule="ZY-06", origin=HEX, direction=DIRECTION)
 class Attack:
     """Fly the ship on ``origin`` straight in ``direction`` (0 E … 5 SE) (ZY-06 … ZY-10)."""
 
     origin: Hex
     direction: int
 
-    def __str__(self) -> str:
-        return f"attack {self.origin} {DIRECTION_NAMES[self.direction % 6]}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("pass", rule="ZY-12")
 class Pass:
     """Pass when no attack is possible; this ends the game (ZY-12)."""
 
-    def __str__(self) -> str:
-        return "pass"
-
 
 Move = Place | Attack | Pass
-_PLACE = re.compile(r"^place ([0-9]+) at (-?[0-9]+),(-?[0-9]+)$")
-_ATTACK = re.compile(r"^attack (-?[0-9]+),(-?[0-9]+) ([A-Z]{1,2})$")
+MOVES = MoveSet("Zyrcan", Place, Attack, Pass, rule="ZY-14")
 
 
 # --- the game ----------------------------------------------------------------
@@ -74,14 +92,19 @@ _ATTACK = re.compile(r"^attack (-?[0-9]+),(-?[0-9]+) ([A-Z]{1,2})$")
 class ZyrcanGame(Game):
     """Zyrcan for 3–5 players (ZY-01) on a standard (ZY-I1) or custom board."""
 
-    name = "zyrcan"
-    title = "Zyrcan"
+    TYPE = GameType("zyrcan", "Zyrcan", min_players=3, max_players=5,
+                    hidden_information=False, chance=False)
+    PHASES = PHASES
+    MOVES = MOVES
     catalogue = CATALOGUE
     OPTIONS = (
         Option("players", 3, "number of players, 3 to 5", choices=(3, 4, 5), rule="ZY-01"),
         Option("board", None, "None for the standard board of ZY-I1, or a list of [q, r] "
-               "pairs for a custom board", rule="ZY-I1"),
-        Option("first_player", 0, "who places the first ship", rule="ZY-I2"),
+               "pairs for a custom board", rule="ZY-I1",
+               schema=Optional(ListOf(TupleOf(Whole(-64, 64), Whole(-64, 64)),
+                                      max_length=MAX_CUSTOM_HEXES))),
+        Option("first_player", 0, "who places the first ship", rule="ZY-I2",
+               schema=Whole(0, 4)),
     )
 
     def _setup(self) -> None:
@@ -90,33 +113,33 @@ class ZyrcanGame(Game):
         if board is None:
             cells = standard_board(players)
             assert len(cells) == SIZES[players]
-        elif isinstance(board, (list, tuple)):
-            cells = custom_board(board, players)
         else:
-            raise InvalidInputError("option board is None (standard) or a list of [q, r] pairs")
-        first = self.options["first_player"]
-        if not isinstance(first, int) or not 0 <= first < players:
+            cells = custom_board(board, players)
+        if not self.options["first_player"] < players:
             raise InvalidInputError(f"first_player must be 0 to {players - 1} (ZY-I2)")
         self.hexes: tuple[Hex, ...] = tuple(sorted(cells, key=lambda h: (h.r, h.q)))
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
-        # flights[i][engines] = ((direction, landing index), ...) for landings on the board.
-        self.flights = tuple(
-            {e: tuple((d, self.index[h + _step(d, e)])
-                      for d in range(6) if h + _step(d, e) in self.index)
-             for e in ENGINE_TYPES}
-            for h in self.hexes)
+        self._tables(players)
+
+    def _tables(self, players: int) -> None:
+        """The speed layer: ``landing`` for every hex, ship type and direction, as indexes."""
+        hexes, index = self.hexes, self.index
         # jump[i][engines][direction] = landing index, or -1 off the board.
         self.jump = tuple((None,) + tuple(
-            tuple(self.index.get(h + _step(d, e), -1) for d in range(6)) for e in ENGINE_TYPES)
-            for h in self.hexes)
-        self._place_moves = {e: tuple(Place(h, e) for h in self.hexes) for e in ENGINE_TYPES}
+            tuple(index.get(h + _step(d, e), -1) for d in range(6)) for e in ENGINE_TYPES)
+            for h in hexes)
+        # flights[i][engines] = ((direction, landing index), ...) for landings on the board.
+        self.flights = tuple(
+            {e: tuple((d, j) for d, j in enumerate(self.jump[i][e]) if j >= 0)
+             for e in ENGINE_TYPES}
+            for i in range(len(hexes)))
+        self.place_moves = {e: tuple(Place(h, e) for h in hexes) for e in ENGINE_TYPES}
         # strikes[i][engines] = ((landing index, Attack move), ...): the attack table per hex.
         self.strikes = tuple(
             (None,) + tuple(tuple((j, Attack(h, d)) for d, j in self.flights[i][e])
                             for e in ENGINE_TYPES)
-            for i, h in enumerate(self.hexes))
-        # Ships on the hot path are small ints: code(owner, engines) = 4 * owner + engines,
-        # 0 = empty.
+            for i, h in enumerate(hexes))
+        # Ships on the hot path are small ints, code(owner, engines), 0 = empty:
         # owned[p][code] is the engine count if the ship is p's (else 0); enemy[p][code] says
         # whether it is somebody else's ship.
         codes = range(4 * players)
@@ -132,84 +155,29 @@ class ZyrcanGame(Game):
     def num_players(self) -> int:
         return int(self.options["players"])
 
+    def info(self) -> GameInfo:
+        """At most 12 placements per player, one attack per ship destroyed (all but the
+        winner's last ship) and the final pass; a fleet has 22 engines (ZY-03, ZY-13)."""
+        n = self.num_players
+        return GameInfo(n, max_game_length=FLEET_SIZE * n + (FLEET_SIZE * n - 1) + 1,
+                        min_score=0, max_score=FLEET_ENGINES)
+
     def landing(self, origin: Hex, engines: int, direction: int) -> Hex | None:
-        """Where a ship with ``engines`` engines flying from ``origin`` ends (None: off board)."""
+        """ZY-04, ZY-07 … ZY-09: a ship flies straight in ``direction`` exactly ``engines``
+        hexes, over whatever lies between; where it ends (None: off the board)."""
         end = origin + _step(direction, engines)
         return end if end in self.index else None
 
-    def new_initial_state(self) -> "ZyrcanState":
+    def new_initial_state(self) -> ZyrcanState:
+        """ZY-05: the board starts empty and every player holds a whole fleet (ZY-03)."""
         n = self.num_players
         reserve = tuple(FLEET[e] for e in ENGINE_TYPES)
         return ZyrcanState(self, (0,) * len(self.hexes), (reserve,) * n,
-                           self.options["first_player"], PLACEMENT, None, None)
+                           self.options["first_player"], PLACEMENT, None)
 
-    def parse_move(self, text: str) -> Move:
-        text = " ".join(str(text).split())
-        if text == "pass":
-            return self.pass_move
-        if m := _PLACE.match(text):
-            return Place(Hex(int(m[2]), int(m[3])), int(m[1]))
-        if (m := _ATTACK.match(text)) and m[3] in DIRECTION_NAMES:
-            return Attack(Hex(int(m[1]), int(m[2])), DIRECTION_NAMES.index(m[3]))
-        raise InvalidInputError(
-            f"not a Zyrcan move: {text!r} (write 'place 2 at 3,-1', 'attack 3,-1 NE' or 'pass')")
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> "ZyrcanState":
-        n = self.num_players
-        phase = data.get("phase")
-        require(phase in (PLACEMENT, ATTACK, OVER), f"unknown phase {phase!r}")
-        to_move = data.get("to_move")
-        require(isinstance(to_move, int) and 0 <= to_move < n, f"to_move must be 0 to {n - 1}")
-        board = [0] * len(self.hexes)
-        ships = data.get("ships")
-        require(isinstance(ships, list), "ships must be a list of [q, r, owner, engines]")
-        for item in ships:
-            require(isinstance(item, list) and len(item) == 4
-                    and all(isinstance(v, int) for v in item),
-                    f"a ship is [q, r, owner, engines], not {item!r}")
-            q, r, owner, engines = item
-            i = self.index.get(Hex(q, r))
-            require(i is not None, f"ship on {q},{r}, which is not on this board (ZY-02)")
-            require(0 <= owner < n and engines in ENGINE_TYPES, f"bad ship {item!r} (ZY-03)")
-            require(board[i] == 0, f"two ships on {q},{r} (ZY-05)")
-            board[i] = code(owner, engines)
-        reserves = data.get("reserves")
-        require(isinstance(reserves, list) and len(reserves) == n
-                and all(isinstance(r, list) and len(r) == 3 and all(
-                    isinstance(c, int) and c >= 0 for c in r) for r in reserves),
-                "reserves must list, per player, the 1-, 2- and 3-engine ships left to place")
-        for p in range(n):
-            for k, e in enumerate(ENGINE_TYPES):
-                on_board = board.count(code(p, e))
-                total = on_board + reserves[p][k]
-                require(total <= FLEET[e], f"player {p} has {total} {e}-engine ships; a fleet "
-                        f"has {FLEET[e]} (ZY-03)")
-                if phase == PLACEMENT:
-                    require(total == FLEET[e], f"during placement player {p} must still have "
-                            f"all {FLEET[e]} {e}-engine ships (ZY-05)")
-        if phase != PLACEMENT:
-            require(not any(any(r) for r in reserves),
-                    "ships left to place after placement (ZY-06)")
-        ended = data.get("ended")
-        require((ended is None) == (phase != OVER), "'ended' is set exactly when the game is over")
-        require(ended in (None, *_TERMINATIONS), f"unknown ending {ended!r}")
-        if ended is not None:
-            require(self._could_end(tuple(board), to_move, ended), f"the board does not show "
-                    f"the ending {ended!r} of player {to_move}'s move ({_TERMINATIONS[ended]})")
-        return ZyrcanState(self, tuple(board), tuple(tuple(r) for r in reserves), to_move,
-                           phase, ended, None)
-
-    def _could_end(self, board: tuple[int, ...], player: int, ended: str) -> bool:
-        """Does ``board`` show the game ended this way by ``player``'s last move?"""
-        fleets = {c >> 2 for c in board if c}
-        if ended == "last fleet":           # player's attack left only their fleet (ZY-15)
-            return fleets == {player}
-        if ended == "eliminated":           # player had no ship left and passed (ZY-I3)
-            return player not in fleets
-        # player passed because no attack was possible (ZY-12)
-        before = ZyrcanState(self, board, ((0,) * 3,) * self.num_players, player, ATTACK,
-                             None, None)
-        return player in fleets and before.legal_moves() == (Pass(),)
+    def state_from_dict(self, data: Mapping[str, Any]) -> ZyrcanState:
+        """A saved state, checked by ``load_state`` (schema, then reachability)."""
+        return load_state(self, data)
 
 
 def code(owner: int, engines: int) -> int:
@@ -221,29 +189,29 @@ def _step(direction: int, k: int) -> Hex:
     return DIRECTIONS[direction].scale(k)
 
 
-_TERMINATIONS = {"pass": "ZY-12", "eliminated": "ZY-I3", "last fleet": "ZY-15"}
-
-
 # --- states ------------------------------------------------------------------
 
 class ZyrcanState(State):
     """A Zyrcan position. Immutable: ``apply`` returns a new state."""
 
-    __slots__ = ("board", "reserves", "to_move", "phase", "ended", "_cause")
+    __slots__ = ("board", "reserves", "to_move", "phase", "ended", "last_move", "destroyed")
+    FIELDS = __slots__
     game: ZyrcanGame
 
     def __init__(self, game: ZyrcanGame, board: tuple[int, ...],
                  reserves: tuple[tuple[int, ...], ...], to_move: int, phase: str,
-                 ended: str | None, cause: tuple[Any, ...] | None) -> None:
+                 ended: str | None, last_move: Move | None = None,
+                 destroyed: Ship | None = None) -> None:
         self.game = game
         self._legal = None
         self._picked = None
-        self.board = board          # per game.hexes: a ship code (see ZyrcanGame._setup), 0 = empty
+        self.board = board          # per game.hexes: a ship code (see ZyrcanGame._tables)
         self.reserves = reserves    # per player: ships left to place, by engine type 1, 2, 3
         self.to_move = to_move
         self.phase = phase
-        self.ended = ended          # how the game ended, once it has
-        self._cause = cause         # (player, move, (victim, attacker engines)) of the last move
+        self.ended = ended          # how the game ended (a key of ENDINGS), once it has
+        self.last_move = last_move  # the move that led here (None in a new or loaded state)
+        self.destroyed = destroyed  # the ship that move destroyed, if it was an attack
 
     # --- reading the position ------------------------------------------
     @property
@@ -254,11 +222,17 @@ class ZyrcanState(State):
         return self.phase == OVER
 
     @property
+    def mover(self) -> int:
+        """Who made the move that led here: the player before the one to move, except
+        at the end, where the player who ended the game stays to move."""
+        return self.to_move if self.phase == OVER else (self.to_move - 1) % self.game.num_players
+
+    @property
     def events(self) -> tuple[Event, ...]:
         """What the last move caused, each with its rule (written out only when asked for)."""
-        if self._cause is None:
+        move, player = self.last_move, self.mover
+        if move is None:
             return ()
-        player, move, hit = self._cause
         if isinstance(move, Place):
             events = [Event("ZY-05", f"player {player} placed a {move.engines}-engine ship "
                                      f"on {move.at}")]
@@ -266,7 +240,13 @@ class ZyrcanState(State):
                 events.append(Event("ZY-06", "every ship is placed: the attack phase begins"))
             return tuple(events)
         if isinstance(move, Attack):
-            victim, engines = hit
+            victim = self.destroyed
+            assert victim is not None
+            game = self.game
+            i = game.index[move.origin]
+            engines = next(e for e in ENGINE_TYPES if game.jump[i][e][move.direction] >= 0
+                           and game.ship_of[self.board[game.jump[i][e][move.direction]]]
+                           == Ship(player, e))
             end = move.origin + _step(move.direction, engines)
             events = [Event("ZY-10", f"player {player}'s {engines}-engine ship flew "
                                      f"{DIRECTION_NAMES[move.direction]} from {move.origin} "
@@ -287,10 +267,10 @@ class ZyrcanState(State):
 
     def ships(self) -> dict[Hex, Ship]:
         ship_of = self.game.ship_of
-        return {h: ship_of[c] for h, c in zip(self.game.hexes, self.board) if c}
+        return {h: s for h, c in zip(self.game.hexes, self.board) if (s := ship_of[c])}
 
     def ship_at(self, at: Hex) -> Ship | None:
-        i = self.game.index.get(at)
+        i = self.game.index.get(at) if HEX.accepts(at) else None
         return None if i is None else self.game.ship_of[self.board[i]]
 
     def reserve(self, player: int) -> dict[int, int]:
@@ -302,60 +282,76 @@ class ZyrcanState(State):
     def ship_count(self, player: int) -> int:
         return sum(1 for c in self.board if c and c >> 2 == player)
 
+    def fleets(self) -> set[int]:
+        """The players who still have ships on the board."""
+        return {c >> 2 for c in self.board if c}
+
     def targets(self, origin: Hex) -> dict[int, Hex]:
         """The legal attacks of the ship on ``origin``: direction -> the hex it would hit."""
         if self.phase != ATTACK:
             return {}
-        i = self.game.index.get(origin)
+        i = self.game.index.get(origin) if HEX.accepts(origin) else None
         engines = 0 if i is None else self.game.owned[self.to_move][self.board[i]]
         if not engines:
             return {}
         hexes, enemy = self.game.hexes, self.game.enemy[self.to_move]
         return {d: hexes[j] for d, j in self.game.flights[i][engines] if enemy[self.board[j]]}
 
-    # --- moves ---------------------------------------------------------
+    # --- legal moves ---------------------------------------------------
     def _legal_moves(self) -> tuple[Move, ...]:
-        game, board, p = self.game, self.board, self.to_move
         if self.phase == PLACEMENT:
-            empty = [not c for c in board]
-            moves: list[Move] = []
-            for k, e in enumerate(ENGINE_TYPES):
-                if self.reserves[p][k]:
-                    moves.extend(compress(game._place_moves[e], empty))
-            return tuple(moves)
+            return self._placements()
+        attacks = self._attacks()
+        return attacks if attacks else (self.game.pass_move,)  # ZY-12
+
+    def _placements(self) -> tuple[Place, ...]:
+        """ZY-05: any ship type still in reserve, on any empty hex."""
+        empty = [not c for c in self.board]
+        moves: list[Place] = []
+        for k, e in enumerate(ENGINE_TYPES):
+            if self.reserves[self.to_move][k]:
+                moves.extend(compress(self.game.place_moves[e], empty))
+        return tuple(moves)
+
+    def _attacks(self) -> tuple[Attack, ...]:
+        """ZY-06 … ZY-10: every own ship, every direction whose landing holds an enemy."""
+        game, board = self.game, self.board
+        strikes, owned, enemy = game.strikes, game.owned[self.to_move], game.enemy[self.to_move]
         attacks = []
-        strikes, owned, enemy = game.strikes, game.owned[p], game.enemy[p]
         for i, c in enumerate(board):
             engines = owned[c]
             if engines:
                 for j, attack in strikes[i][engines]:
                     if enemy[board[j]]:
                         attacks.append(attack)
-        return tuple(attacks) if attacks else (game.pass_move,)
+        return tuple(attacks)
 
-    def why_illegal(self, move: object) -> Illegal | None:
+    # --- refusals ------------------------------------------------------
+    def _why_illegal(self, move: Move) -> Illegal | None:
         if self.phase == OVER:
-            rule = _TERMINATIONS[self.ended or "pass"]
-            return Illegal(rule, "The game is over; no more moves can be made.")
+            return Illegal(ENDINGS[self.ended or "pass"],
+                           "The game is over; no more moves can be made.")
         if type(move) is Place:
             return self._why_not_place(move)
         if type(move) is Attack:
             return self._why_not_attack(move)
-        if isinstance(move, Pass):
-            if self.phase == PLACEMENT:
-                return Illegal("ZY-05", "Nobody passes while ships are being placed; "
-                               "place one of your ships.")
-            if self.legal_moves()[0] != self.game.pass_move:
-                return Illegal("ZY-12", "You still have an attack, so you may not pass.")
-            return None
-        rule = "ZY-05" if self.phase == PLACEMENT else "ZY-06"
-        return Illegal(rule, f"{move!r} is not a Zyrcan move.")
+        return self._why_not_pass()
+
+    def _why_not_pass(self) -> Illegal | None:
+        """ZY-12: only a player who cannot attack passes (and nobody during placement)."""
+        if self.phase == PLACEMENT:
+            return Illegal("ZY-05", "Nobody passes while ships are being placed; "
+                           "place one of your ships.")
+        if self.legal_moves()[0] != self.game.pass_move:
+            return Illegal("ZY-12", "You still have an attack, so you may not pass.")
+        return None
 
     def _why_not_place(self, move: Place) -> Illegal | None:
+        """ZY-02, ZY-03, ZY-05: a ship from your reserve, on an empty hex of the board."""
         problem = self.why_not_place_type(move.engines)
         if problem is not None:
             return problem
-        i = self.game.index.get(move.at) if isinstance(move.at, Hex) else None
+        i = self.game.index.get(move.at)
         if i is None:
             return Illegal("ZY-02", f"{move.at} is not a hex of this board.")
         if self.board[i]:
@@ -368,7 +364,7 @@ class ZyrcanState(State):
             return self.why_illegal(self.game.pass_move)
         if self.phase != PLACEMENT:
             return Illegal("ZY-06", "All ships are placed: every turn now is an attack.")
-        if engines not in ENGINE_TYPES:
+        if type(engines) is not int or engines not in ENGINE_TYPES:
             return Illegal("ZY-03", "Ships have 1, 2 or 3 engines.")
         if not self.reserves[self.to_move][engines - 1]:
             return Illegal("ZY-03", f"You have no {engines}-engine ship left to place.")
@@ -380,7 +376,7 @@ class ZyrcanState(State):
             return self.why_illegal(self.game.pass_move)
         if self.phase != ATTACK:
             return Illegal("ZY-05", "Attacks start only once every ship has been placed.")
-        i = self.game.index.get(origin) if isinstance(origin, Hex) else None
+        i = self.game.index.get(origin) if HEX.accepts(origin) else None
         if i is None:
             return Illegal("ZY-02", f"{origin} is not a hex of this board.")
         ship = self.game.ship_of[self.board[i]]
@@ -410,14 +406,15 @@ class ZyrcanState(State):
             return Illegal("ZY-08", f"A {ship.engines}-engine ship flies exactly "
                            f"{ship.engines} hex{'es' if ship.engines > 1 else ''}, "
                            f"but {target} is {distance} away.")
-        move = Attack(origin, direction)
-        return self.why_illegal(move) or move
+        found = Attack(origin, direction)
+        return self.why_illegal(found) or found
 
     def _why_not_attack(self, move: Attack) -> Illegal | None:
+        """ZY-06 … ZY-10: your own ship, a direction, and an enemy where the flight ends."""
         game = self.game
-        i = game.index.get(move.origin) if isinstance(move.origin, Hex) else None
+        i = game.index.get(move.origin)
         d = move.direction
-        if self.phase == ATTACK and i is not None and type(d) is int and 0 <= d < 6:
+        if self.phase == ATTACK and i is not None and 0 <= d < 6:
             c = self.board[i]
             if game.owned[self.to_move][c]:
                 j = game.jump[i][c & 3][d]
@@ -426,14 +423,13 @@ class ZyrcanState(State):
         problem = self.why_not_attack_from(move.origin)
         if problem is not None:
             return problem
-        ship = game.ship_of[self.board[i]]  # type: ignore[index]
+        assert i is not None
+        ship = game.ship_of[self.board[i]]
         assert ship is not None
-        if not isinstance(move.direction, int) or not 0 <= move.direction < 6:
+        if not 0 <= move.direction < 6:
             return Illegal("ZY-07", "A ship flies in one of the six hex directions.")
         end = game.landing(move.origin, ship.engines, move.direction)
         victim = None if end is None else game.ship_of[self.board[game.index[end]]]
-        if victim is not None and victim.owner != ship.owner:
-            return None
         if self._enemy_on_line(move.origin, ship, move.direction):
             return Illegal("ZY-08", f"A {ship.engines}-engine ship flies exactly "
                            f"{ship.engines} hex{'es' if ship.engines > 1 else ''} — no fewer, "
@@ -454,38 +450,52 @@ class ZyrcanState(State):
             h = h.neighbor(direction)
         return False
 
-    def _apply(self, move: Move) -> "ZyrcanState":
-        game, p, n = self.game, self.to_move, self.game.num_players
+    # --- playing moves -------------------------------------------------
+    def _apply(self, move: Move) -> ZyrcanState:
         if type(move) is Place:
-            i = game.index[move.at]
-            board = list(self.board)
-            board[i] = code(p, move.engines)
-            k = move.engines - 1
-            mine = list(self.reserves[p])
-            mine[k] -= 1
-            reserves = list(self.reserves)
-            reserves[p] = tuple(mine)
-            phase = ATTACK if sum(map(sum, reserves)) == 0 else PLACEMENT  # ZY-06
-            return ZyrcanState(game, tuple(board), tuple(reserves), (p + 1) % n, phase, None,
-                               (p, move, None))
+            return self._place(move)
         if type(move) is Attack:
-            i = game.index[move.origin]
-            board = list(self.board)
-            attacker = board[i]
-            j = game.jump[i][attacker & 3][move.direction]
-            victim = game.ship_of[board[j]]
-            board[i], board[j] = 0, attacker
-            if (not any(map(game.owned[victim.owner].__getitem__,  # type: ignore[union-attr]
-                            board))
-                    and len({c >> 2 for c in board if c}) == 1):  # ZY-15
-                return ZyrcanState(game, tuple(board), self.reserves, p, OVER, "last fleet",
-                                   (p, move, (victim, attacker & 3)))
-            return ZyrcanState(game, tuple(board), self.reserves, (p + 1) % n, ATTACK, None,
-                               (p, move, (victim, attacker & 3)))
-        # Pass: the first pass ends the game (ZY-12); a player without ships passes (ZY-I3).
-        eliminated = self.ship_count(p) == 0
-        return ZyrcanState(game, self.board, self.reserves, p, OVER,
-                           "eliminated" if eliminated else "pass", (p, move, None))
+            return self._attack(move)
+        return self._pass(move)
+
+    def _place(self, move: Place) -> ZyrcanState:
+        """ZY-05: the ship goes on the board, the next player places; once every ship is
+        placed, the attack phase begins (ZY-06) with the next player in turn (ZY-I2)."""
+        game, p = self.game, self.to_move
+        board = list(self.board)
+        board[game.index[move.at]] = code(p, move.engines)
+        mine = list(self.reserves[p])
+        mine[move.engines - 1] -= 1
+        reserves = list(self.reserves)
+        reserves[p] = tuple(mine)
+        phase = ATTACK if sum(map(sum, reserves)) == 0 else PLACEMENT
+        return ZyrcanState(game, tuple(board), tuple(reserves), (p + 1) % game.num_players,
+                           phase, None, move)
+
+    def _attack(self, move: Attack) -> ZyrcanState:
+        """ZY-10: the enemy ship where the flight ends is destroyed and the attacker takes
+        its hex; a lost type stays lost (ZY-11); the turn passes on (ZY-14), unless only
+        the attacker's fleet is left, which ends the game (ZY-15)."""
+        game, p = self.game, self.to_move
+        i = game.index[move.origin]
+        board = list(self.board)
+        attacker = board[i]
+        j = game.jump[i][attacker & 3][move.direction]
+        victim = game.ship_of[board[j]]
+        assert victim is not None
+        board[i], board[j] = 0, attacker
+        if (not any(map(game.owned[victim.owner].__getitem__, board))
+                and len({c >> 2 for c in board if c}) == 1):
+            return ZyrcanState(game, tuple(board), self.reserves, p, OVER, "last fleet", move,
+                               victim)
+        return ZyrcanState(game, tuple(board), self.reserves, (p + 1) % game.num_players,
+                           ATTACK, None, move, victim)
+
+    def _pass(self, move: Pass) -> ZyrcanState:
+        """ZY-12: the first pass ends the game; a player without ships passes (ZY-I3)."""
+        p = self.to_move
+        ending = "eliminated" if self.ship_count(p) == 0 else "pass"
+        return self.evolve(phase=OVER, ended=ending, last_move=move, destroyed=None)
 
     # --- the end -------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -499,7 +509,7 @@ class ZyrcanState(State):
         winners = tuple(p for p in range(n) if (engines[p], ships[p]) == best)
         assert self.ended is not None
         return Outcome(self.ended, winners, tuple(float(e) for e in engines),
-                       _TERMINATIONS[self.ended])
+                       ENDINGS[self.ended])
 
     def heuristic(self, player: int) -> float:
         """For the greedy bot: engine lead, then how many enemies this player could hit next."""
@@ -534,15 +544,109 @@ class ZyrcanState(State):
                 f"{len(self.ships())} ships>")
 
 
+# --- loading saves -------------------------------------------------------------
+
+def state_schema(game: ZyrcanGame) -> Record:
+    """What a saved Zyrcan state looks like: ``ZyrcanState.to_dict``."""
+    n = game.num_players
+    coordinate = Whole(-64, 64)
+    return Record({
+        "phase": Choice(*PHASES.names),
+        "to_move": Whole(0, n - 1),
+        "ended": Optional(Choice(*ENDINGS)),
+        "ships": ListOf(TupleOf(coordinate, coordinate, Whole(0, n - 1), Choice(*ENGINE_TYPES)),
+                        max_length=len(game.hexes)),
+        "reserves": TupleOf(*[TupleOf(*(Whole(0, FLEET[e]) for e in ENGINE_TYPES))] * n),
+    })
+
+
+def load_state(game: ZyrcanGame, data: Mapping[str, Any]) -> ZyrcanState:
+    """A saved state, refused (``InvalidInputError``) unless a game can reach it.
+
+    After the schema: the ships stand on the board, one per hex (ZY-02, ZY-05); no fleet
+    has more ships than ZY-03 gives; ships are placed in turn (ZY-05, ZY-I2), so the
+    player to move and each player's count of placed ships follow from the number
+    placed, and in the attack phase from the number destroyed (ZY-14); an attack phase
+    has two fleets left at least (ZY-15); an ending is one the board shows (ZY-12,
+    ZY-15, ZY-I3).
+    """
+    state_schema(game).check(data)
+    n, first = game.num_players, game.options["first_player"]
+    phase, to_move, ended = data["phase"], data["to_move"], data["ended"]
+    board = [0] * len(game.hexes)
+    for q, r, owner, engines in data["ships"]:
+        i = game.index.get(Hex(q, r))
+        require(i is not None, f"a ship on {q},{r}, which is not a hex of this board (ZY-02)")
+        assert i is not None
+        require(board[i] == 0, f"two ships on {q},{r} (ZY-05)")
+        board[i] = code(owner, engines)
+    reserves = tuple(tuple(r) for r in data["reserves"])
+    for p in range(n):
+        for k, e in enumerate(ENGINE_TYPES):
+            total = board.count(code(p, e)) + reserves[p][k]
+            require(total <= FLEET[e], f"player {p} has {total} {e}-engine ships; a fleet "
+                    f"has {FLEET[e]} (ZY-03)")
+            require(phase != PLACEMENT or total == FLEET[e], f"during placement player {p} "
+                    f"must still have all {FLEET[e]} {e}-engine ships (ZY-05)")
+    left = sum(map(sum, reserves))
+    require(phase == PLACEMENT or left == 0, "ships are left to place, so the placement "
+            "phase is not over (ZY-06)")
+    require(phase != PLACEMENT or left > 0, "every ship is placed, so the attack phase has "
+            "begun (ZY-06)")
+    fleets = {c >> 2 for c in board if c}
+    require(phase != ATTACK or len(fleets) >= 2, "only one fleet is left, so the game is "
+            "over (ZY-15)")
+    require((ended is None) == (phase != OVER), "'ended' is set exactly when the game is over")
+    state = ZyrcanState(game, tuple(board), reserves, to_move, phase, ended)
+    if ended is not None:
+        require(_could_end(state, ended), f"the board does not show the ending {ended!r} of "
+                f"player {to_move}'s move ({ENDINGS[ended]})")
+    ships = sum(1 for c in board if c)
+    turns = ships if phase == PLACEMENT else FLEET_SIZE * n - ships
+    if ended == "last fleet":
+        turns -= 1  # the attacker of the last attack stays the player to move
+    expected = (first + turns) % n
+    done = (f"{ships} ships placed" if phase == PLACEMENT
+            else f"{FLEET_SIZE * n - ships} ships destroyed")
+    require(to_move == expected, f"with {done} and player {first} first, player {expected} "
+            f"is to move, not player {to_move} (ZY-05, ZY-14, ZY-I2)")
+    if phase == PLACEMENT:
+        for p in range(n):
+            placed = sum(1 for c in board if c and c >> 2 == p)
+            owed = turns // n + (1 if (p - first) % n < turns % n else 0)
+            require(placed == owed, f"player {p} has placed {placed} ships, but with {turns} "
+                    f"placed in turn from player {first} they have placed {owed} "
+                    "(ZY-05, ZY-I2)")
+    return state
+
+
+def _could_end(state: ZyrcanState, ended: str) -> bool:
+    """Does the board show the game ended this way by the last move of ``state.to_move``?"""
+    player, fleets = state.to_move, state.fleets()
+    if ended == "last fleet":           # player's attack left only their fleet (ZY-15)
+        return fleets == {player}
+    if len(fleets) < 2:                 # one fleet left: the attack before ended the game
+        return False
+    if ended == "eliminated":           # player had no ship left and passed (ZY-I3)
+        return player not in fleets
+    # player passed because no attack was possible (ZY-12)
+    before = state.evolve(phase=ATTACK, ended=None)
+    return player in fleets and before.legal_moves() == (state.game.pass_move,)
+
+
 def position(players: int = 3, ships: Mapping[Hex, Ship | tuple[int, int]] | None = None,
              to_move: int = 0, phase: str = ATTACK, **options: Any) -> ZyrcanState:
     """A prepared position for teaching and tests: ``ships`` maps hexes to (owner, engines).
 
     In the attack phase nobody has ships left to place; in the placement phase each player
-    still holds the rest of their fleet.
+    still holds the rest of their fleet. Unless ``first_player`` is given, it is the one
+    whose rotation makes ``to_move`` the player to move after the ships placed or
+    destroyed so far (ZY-I2), so that the position is one a game can reach.
     """
+    placed = [[h.q, h.r, int(s[0]), int(s[1])] for h, s in (ships or {}).items()]
+    turns = len(placed) if phase == PLACEMENT else FLEET_SIZE * players - len(placed)
+    options.setdefault("first_player", (to_move - turns) % players)
     game = ZyrcanGame(players=players, **options)
-    placed = [[q_r.q, q_r.r, int(s[0]), int(s[1])] for q_r, s in (ships or {}).items()]
     if phase == PLACEMENT:
         reserves = [[FLEET[e] - sum(1 for s in placed if s[2] == p and s[3] == e)
                      for e in ENGINE_TYPES] for p in range(players)]

@@ -53,7 +53,7 @@ def test_save_and_load_round_trip():
     ('{"format": "boardlib-match", "version": 1, "game": "zyrcan", "options": {},'
      ' "moves": ["place 1 at 3,3", "place 1 at 3,3"]}', "move 2"),
     ('{"format": "boardlib-match", "version": 1, "game": "zyrcan", "options": {},'
-     ' "moves": [42]}', "not text"),
+     ' "moves": [42]}', r"save.moves\[0\]: must be a text"),
 ])
 def test_bad_save_files_are_refused_clearly(text, message):
     with pytest.raises(InvalidInputError, match=message):

@@ -235,14 +235,13 @@ def test_ZY_07_ZY_08_board_clicks_are_explained_by_the_engine():
 
 def test_ZY_12_ZY_15_ZY_I3_a_saved_ending_must_match_the_board():
     """Found by an audit: a save could say 'last fleet' with three fleets on the board."""
-    game = boardlib.load("zyrcan")
     middle = position(ships={Hex(2, 2): (0, 2), Hex(4, 2): (1, 1), Hex(2, 4): (2, 3)})
     for ended in ("last fleet", "eliminated", "pass"):   # Red can attack: no pass either
         with pytest.raises(InvalidInputError, match="does not show the ending"):
-            game.state_from_dict({**middle.to_dict(), "phase": OVER, "ended": ended})
+            middle.game.state_from_dict({**middle.to_dict(), "phase": OVER, "ended": ended})
     alone = position(ships={Hex(2, 2): (0, 2), Hex(6, 1): (1, 1)})   # no attack possible
     passed = alone.apply(Pass())
-    assert game.state_from_dict(passed.to_dict()).outcome() == passed.outcome()
+    assert passed.game.state_from_dict(passed.to_dict()).outcome() == passed.outcome()
     last = position(ships={Hex(2, 2): (0, 2), Hex(4, 2): (1, 1)}).apply(Attack(Hex(2, 2), 0))
     assert last.outcome().termination == "last fleet"
-    assert game.state_from_dict(last.to_dict()).outcome() == last.outcome()
+    assert last.game.state_from_dict(last.to_dict()).outcome() == last.outcome()

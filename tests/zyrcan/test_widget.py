@@ -86,7 +86,10 @@ def test_placing_on_a_ship_is_refused_with_ZY_05():
 
 
 def test_an_exhausted_reserve_type_is_refused_with_ZY_03():
-    state = position(players=3, ships={Hex(2, 2): (0, 3), Hex(3, 2): (0, 3)}, phase=PLACEMENT)
+    # Two turns each, Blue placing both 3-engine ships (placed in turn: ZY-05, ZY-I2).
+    state = position(players=3, ships={Hex(2, 2): (0, 3), Hex(3, 2): (0, 3), Hex(4, 2): (1, 1),
+                                       Hex(5, 2): (1, 1), Hex(2, 4): (2, 1), Hex(3, 4): (2, 1)},
+                     phase=PLACEMENT)
     board = ZyrcanBoard(state=state)
     assert "×0" in board.svg
     assert_refused(board, "reserve_3", "ZY-03")
