@@ -108,8 +108,7 @@ class GamePanel(w.VBox):
     ``viewer``: the seat whose view a hidden-information board shows (default: the only
     human seat). ``zoomable``: the board view pans and zooms (large boards).
     ``narration``: show ``narration_lines()`` under the why-not line.
-    ``seed_fixed``: New game keeps the game's seed (for games that do not say themselves
-    whether their seed was given).
+    ``seed_fixed``: New game keeps the game's seed (``game.seed_fixed`` says so too).
     """
 
     def __init__(self, game: Game | None = None, controller: Controller | None = None, *,
@@ -137,7 +136,7 @@ class GamePanel(w.VBox):
         self.words: BaseController = (controller if isinstance(controller, BaseController)
                                       else BaseController())
         self.seed = seed
-        self.seed_fixed = bool(getattr(game, "seed_fixed", seed_fixed))
+        self.seed_fixed = bool(seed_fixed or getattr(game, "seed_fixed", False))
         self.fixed_viewer = viewer
         self.bot_settings = {**DEFAULT_BOT_SETTINGS, **{k: dict(v) for k, v in
                                                         (bot_settings or {}).items()}}
@@ -645,7 +644,7 @@ class GamePanel(w.VBox):
                 merged[name] = (None if getattr(seed_option, "is_seed", False)
                                 else secrets.randbelow(2 ** 31))
         game = self._make_game(**merged)
-        self.seed_fixed = bool(getattr(game, "seed_fixed", fixed))
+        self.seed_fixed = bool(fixed or getattr(game, "seed_fixed", False))
         return game
 
     def new_game_from_form(self) -> None:

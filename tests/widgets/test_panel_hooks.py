@@ -9,6 +9,7 @@ import tracemalloc
 import ipywidgets as w
 import pytest
 
+from boardlib.core import GameType, seed_option
 from boardlib.core.api import Option
 from boardlib.core.bots import RandomBot
 from boardlib.widgets import GamePanel, Select
@@ -147,11 +148,11 @@ def test_keys_undo_hint_let_go_and_rotate():
 
 class SecretTicTacToe(TicTacToe):
     """Noughts and crosses that hides something: marking the centre shows the other player
-    a secret (as a face-down room turned up would)."""
+    a secret (as a face-down room turned up would). Its metadata says so, as a game's does."""
 
-    name = "secret_tictactoe"
-    hidden_information = True
-    OPTIONS = (*TicTacToe.OPTIONS, Option("seed", 0, "the deal"))
+    TYPE = GameType("secret_tictactoe", "Secret noughts and crosses", min_players=2,
+                    max_players=2, hidden_information=True, chance=True)
+    OPTIONS = (*TicTacToe.OPTIONS, seed_option("the deal"))
 
     def new_initial_state(self):
         return SecretState(self, (None,) * 9, self.options["first_player"], ())
@@ -220,15 +221,28 @@ def test_new_game_deals_afresh_unless_the_seed_was_fixed_and_hidden_games_show_n
         panel.new_game_button.click()
         seeds.add(panel.game.options["seed"])
     assert len(seeds) == 5
-    fixed = GamePanel(SecretTicTacToe(seed=42), ScriptedTTT(), seed_fixed=True)
+    fixed = GamePanel(SecretTicTacToe(seed=42), ScriptedTTT())   # the game knows it was given
+    assert fixed.game.seed_fixed
     fixed.new_game_button.click()
-    assert fixed.game.options["seed"] == 42
+    assert fixed.game.options["seed"] == 42 and "seed" not in fixed.option_widgets
+    assert "42" not in repr(fixed) and "seed" not in repr(fixed)
+    older = GamePanel(TicTacToeWithSeed(seed=5), ScriptedTTT(), seed_fixed=True)
+    older.new_game()                                  # a plain seed option: the panel is told
+    assert older.game.options["seed"] == 5
+
+
+class TicTacToeWithSeed(TicTacToe):
+    """A game whose seed is a plain option (a game not yet on the core's seed_option)."""
+
+    name = "seeded_tictactoe"
+    OPTIONS = (*TicTacToe.OPTIONS, Option("seed", 0, "the deal"))
 
 
 def test_a_game_without_secrets_shows_its_seed_field_empty_for_a_new_deal():
     class Dealt(TicTacToe):
-        name = "dealt"
-        OPTIONS = (*TicTacToe.OPTIONS, Option("seed", 0, "the deal"))
+        TYPE = GameType("dealt", "Dealt noughts and crosses", min_players=2, max_players=2,
+                        hidden_information=False, chance=True)
+        OPTIONS = (*TicTacToe.OPTIONS, seed_option("the deal"))
 
     panel = GamePanel(Dealt(), ScriptedTTT())
     field = panel.option_widgets["seed"]
