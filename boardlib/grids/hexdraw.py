@@ -90,8 +90,10 @@ def hex_svg(cells: Iterable[Hex], *, labels: Mapping[Hex, str] | None = None,
     min_x, min_y, max_x, max_y = layout.bounds(cells)
     pad = 0.2 * size
     top = (1.1 * size) if title else 0.0
-    width, height = max_x - min_x + 2 * pad, max_y - min_y + 2 * pad + top
-    drawing = Drawing(width, height, min_x=min_x - pad, min_y=min_y - pad - top,
+    # wide enough for the title too (about 0.6 em per character)
+    extra = max(0.0, 0.6 * 0.6 * size * len(title) - (max_x - min_x)) / 2
+    width, height = max_x - min_x + 2 * (pad + extra), max_y - min_y + 2 * pad + top
+    drawing = Drawing(width, height, min_x=min_x - pad - extra, min_y=min_y - pad - top,
                       title=title or "hex grid", kind="grid", css=GRID_CSS)
     for h in cells:
         drawing.polygon(None, layout.corners(h, 0.97), cls="cell",
@@ -101,7 +103,7 @@ def hex_svg(cells: Iterable[Hex], *, labels: Mapping[Hex, str] | None = None,
             drawing.text(None, x, y, labels[h], size=size * 0.48)
     for start, end in arrows:
         drawing.arrow(None, layout.center(start), layout.center(end), color=arrow_color,
-                      width=size * 0.08, head=size * 0.38, shrink=size * 0.28)
+                      width=size * 0.08, head=size * 0.34, shrink=size * 0.42)
     if title:
         drawing.text(None, (min_x + max_x) / 2, min_y - top / 2, title, size=size * 0.6,
                      cls="title")
