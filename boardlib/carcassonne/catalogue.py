@@ -121,9 +121,11 @@ CATALOGUE = Catalogue("carcassonne", [
          "with the token still alone while a free opening on another road existed; the "
          "trapped player is anyone with a follower on that token's road.",
          interpretation=True),
-    Rule("TU-I2", "No tunnel from a road to itself",
-         "The second token of a colour may not go on an opening of the road that the first "
-         "token already claims: a tunnel must join two different roads.",
+    Rule("TU-I2", "A tunnel may close a road into a loop",
+         "The second token of a colour may go on the other opening of the very road the first "
+         "token claims: the tunnel closes that road into a loop, which is complete and scores "
+         "at once. The option tu_no_self_link forbids such a link: a tunnel must then join two "
+         "different roads.",
          interpretation=True),
     Rule("TU-I3", "Titles need strictly more",
          "The King or Robber Baron changes hands only for a strictly bigger city or strictly "

@@ -14,10 +14,10 @@ from typing import Any, Iterable, Sequence
 
 import boardlib
 
-from .rules import FOLLOWERS, CarcassonneGame, CarcassonneState, _load_state
+from .rules import FOLLOWERS, CarcassonneGame, CarcassonneState, load_state
 
 GAME_OPTIONS = {"seed", "tunnel", "farms", "small_city_2pts", "king_robber_baron", "tu_v1",
-                "tu_v2", "tu_v3", "tu_v4", "two_player_token_sets"}
+                "tu_v2", "tu_v3", "tu_v4", "two_player_token_sets", "tu_no_self_link"}
 
 
 def position_dict(game: CarcassonneGame, tile: str, deck: Sequence[str] = (),
@@ -47,7 +47,7 @@ def position(tile: str, deck: Sequence[str] = (), players: int = 2,
     """A prepared position; game options (``tunnel``, ``farms`` ...) may be given too."""
     options = {k: kwargs.pop(k) for k in list(kwargs) if k in GAME_OPTIONS}
     game = boardlib.load("carcassonne", players=players, **options)
-    return _load_state(game, position_dict(game, tile, deck, **kwargs), derive_completed=True)
+    return load_state(game, position_dict(game, tile, deck, **kwargs), derive_completed=True)
 
 
 def play(state: CarcassonneState, *moves: str) -> CarcassonneState:

@@ -197,7 +197,8 @@ def rotations_equal(letter: str, a: int, b: int) -> bool:
     return oriented(letter, a).labels == oriented(letter, b).labels
 
 
-__all__ = ["DIRS", "HALVES", "DELTA", "OPPOSITE", "CITY", "ROAD", "CLOISTER", "FIELD", "Feature",
+__all__ = ["SIDE_CODE", "decode_need", "fit_table", "fits", "DIRS", "HALVES", "DELTA",
+           "OPPOSITE", "CITY", "ROAD", "CLOISTER", "FIELD", "Feature",
            "TileType", "Oriented", "BASE_TILES", "TUNNEL_TILES", "TILE_TYPES", "START_LETTER",
            "oriented", "tile_pool", "meeting_half", "feature_label"]
 
@@ -205,3 +206,35 @@ __all__ = ["DIRS", "HALVES", "DELTA", "OPPOSITE", "CITY", "ROAD", "CLOISTER", "F
 CLOISTER_INDEX: dict[str, int] = {
     t.letter: i for t in TILE_TYPES.values() for i, f in enumerate(t.features)
     if f.kind == CLOISTER}
+
+
+# --- fit (CB-04) ---------------------------------------------------------------------
+
+# What the neighbours of an empty place demand, packed in an int: 2 bits per direction
+# (0 nothing, 1 city, 2 road, 3 field), direction d at bits 2d..2d+1.
+SIDE_CODE = {"C": 1, "R": 2, "F": 3}
+CODE_SIDE = (None, "C", "R", "F")
+# The speed layer of CB-04: tile letter -> for every demand code, the rotations that fit,
+# built on first use; test_tiles checks it against the edges of every rotation.
+_FIT_TABLE: dict[str, list[tuple[int, ...]]] = {}
+
+
+def decode_need(code: int) -> tuple[str | None, ...]:
+    return tuple(CODE_SIDE[(code >> (2 * d)) & 3] for d in range(4))
+
+
+def fit_table(letter: str) -> list[tuple[int, ...]]:
+    table = _FIT_TABLE.get(letter)
+    if table is None:
+        table = []
+        for code in range(256):
+            need = decode_need(code)
+            table.append(tuple(r for r in range(4) if all(
+                n is None or n == side for n, side in zip(need, oriented(letter, r).sides))))
+        _FIT_TABLE[letter] = table
+    return table
+
+
+def fits(letter: str, need: int) -> tuple[int, ...]:
+    """CB-04: the rotations of ``letter`` whose edges match what the neighbours demand."""
+    return fit_table(letter)[need]

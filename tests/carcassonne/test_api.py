@@ -76,7 +76,7 @@ def test_state_round_trips_and_apply_leaves_old_state():
     (lambda d: d["tokens"].append([0, 0, "W", "blue"]), "no tunnel opening"),
     (lambda d: d["scores"].__setitem__(1, -1), "scores"),
     (lambda d: d.__setitem__("phase", "dancing"), "phase"),
-    (lambda d: d.pop("deck"), "malformed"),
+    (lambda d: d.pop("deck"), "the field 'deck' is missing"),
     (lambda d: d.__setitem__("completed", [5, 0, 0]), "completed"),
 ])
 def test_malformed_saved_states_are_refused(change, words):

@@ -17,13 +17,15 @@ CASES = [
     (3, {"tu_v2": True}, 22),
     (2, {"tu_v3": True, "king_robber_baron": True}, 22),
     (4, {"tu_v4": True, "tu_v2": True}, 20),
+    (3, {"tu_no_self_link": True, "tu_v3": True}, 12),
+    (2, {"tunnel": False, "farms": "2nd"}, 12),
 ]
 
 
 @pytest.mark.parametrize("players,options,games", CASES)
 def test_random_play_conformance(players, options, games):
-    game = boardlib.load("carcassonne", players=players, seed=players * 101, tunnel=True,
-                         **options)
+    game = boardlib.load("carcassonne", players=players, seed=players * 101,
+                         **{"tunnel": True, **options})
     report = check_random_play(game, games=games, seed=players + len(options),
                                invariant=check_invariants, wrong_moves=wrong_moves,
                                json_every=23, undo_every=31)
@@ -58,3 +60,34 @@ def test_final_score_equals_from_scratch_rescoring_of_every_turn_and_the_end(pla
     end, completed = rescore_end(state)
     assert completed == state.completed
     assert tuple(a + b for a, b in zip(expected, end)) == state.scores
+
+
+# Every option set: each option away from its default once, and a few together.
+OPTION_SETS = [
+    {}, {"tunnel": False}, {"farms": "1st"}, {"farms": "2nd"}, {"small_city_2pts": True},
+    {"king_robber_baron": True}, {"tu_v1": True}, {"tu_v2": True}, {"tu_v3": True},
+    {"tu_v4": True}, {"two_player_token_sets": 2}, {"tu_no_self_link": True},
+    {"tu_v3": True, "tu_no_self_link": True, "king_robber_baron": True},
+    {"tu_v1": True, "tu_v2": True, "tu_v4": True, "farms": "1st", "small_city_2pts": True},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+def test_TU_I2_every_state_of_random_games_loads_again_to_an_equal_state(options):
+    """No reachable state is refused by its own loader (the old TU-I2 refusal did refuse
+    one, 151 legal moves in): every state of random games, every option set."""
+    import random
+
+    from boardlib.core.testing import check_round_trip
+
+    for k in range(3):
+        players = 2 + (k + len(options)) % 4
+        game = boardlib.load("carcassonne", players=players, seed=1000 * k + len(options),
+                             **options)
+        state = game.new_initial_state()
+        rng = random.Random(k)
+        while True:
+            check_round_trip(state)
+            if state.is_terminal():
+                break
+            state = state.apply(rng.choice(state.legal_moves()))

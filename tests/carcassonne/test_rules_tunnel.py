@@ -145,11 +145,26 @@ def test_TU_09_robber_baron_goes_to_the_token_placer():
     assert s.is_terminal() and s.end_scores == (1, 0)  # KR-02: 1 completed road
 
 
-def test_TU_I2_no_tunnel_from_a_road_to_itself():
+def _self_link_position(**options):
     # TU3 west of D: its east opening's road runs through D into TU2's west opening.
-    s = position("TU3", deck=["TU2", "B"])
-    s = play(s, "tile -1,0 rot 0", "token blue -1,0 E", "end turn",
-             "tile 1,0 rot 0", "end turn", "tile 0,-1 rot 0")
+    s = position("TU3", deck=["TU2", "B"], **options)
+    return play(s, "tile -1,0 rot 0", "token blue -1,0 E", "end turn",
+                "tile 1,0 rot 0", "end turn", "tile 0,-1 rot 0")
+
+
+def test_TU_I2_a_tunnel_may_close_a_road_into_a_loop_that_scores():
+    s = _self_link_position()
+    loop = s.node_group[((1, 0), s.oriented_at((1, 0)).openings[0][1])]
+    assert s.groups[loop].open == 2          # the two unlinked openings of one road
+    s = play(s, "token blue 1,0 W")
+    assert s.groups[s.node_group[((0, 0), 1)]].open == 0
+    s = play(s, "end turn")
+    assert "road of 3 tile(s) completed (3 points), nobody scores (CB-08)" in events_text(s)
+    assert s.game.state_from_json(s.to_json()) == s
+
+
+def test_TU_I2_option_tu_no_self_link_refuses_a_tunnel_from_a_road_to_itself():
+    s = _self_link_position(tu_no_self_link=True)
     p = refusal(s, "token blue 1,0 W")
     assert p.rule == "TU-I2"
     assert s.why_illegal(s.game.parse_move("token blue 1,0 E")) is None

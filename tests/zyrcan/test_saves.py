@@ -118,13 +118,6 @@ def test_ZY_06_no_attack_phase_with_ships_left_to_place_and_no_placement_without
     assert "ZY-06" in refused(full, phase=PLACEMENT, reserves=data["reserves"])
 
 
-def test_ZY_14_in_the_attack_phase_the_ships_destroyed_fix_the_player_to_move():
-    state = played(45)
-    assert state.phase == ATTACK
-    wrong = (state.to_move + 1) % 3
-    assert f"not player {wrong}" in refused(state, to_move=wrong)
-
-
 def test_ZY_02_ZY_03_ZY_05_ships_on_the_board_and_fleets_of_twelve():
     state = played(7)
     data = state.to_dict()
