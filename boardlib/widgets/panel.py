@@ -657,8 +657,8 @@ class GamePanel(w.VBox):
         except InvalidInputError as exc:
             self.say(f"Cannot start that game: {exc}")
             return
-        if any(is_seed(o) for o in type(self.game).OPTIONS) and not self.hidden_information:
-            options.setdefault("seed", None)   # an empty seed field: a new deal
+        if self.setup.seed_field is not None:
+            options.setdefault(self.setup.seed_field, None)   # an empty field: a new deal
         self.new_game(seats=self.setup.seats(), **options)
 
     # --- bots -----------------------------------------------------------------------------

@@ -258,6 +258,7 @@ class SetupForm(w.Accordion):
         self.player_name = player_name
         self.seat_kinds = tuple(seat_kinds)
         self.option_widgets: dict[str, w.Widget] = {}
+        self.seed_field: str | None = None      # the option a text field asks a seed for
         style = {"description_width": "initial"}
         for option in type(game).OPTIONS:
             value = game.options.get(option.name, option.default)
@@ -269,6 +270,7 @@ class SetupForm(w.Accordion):
                 widget = w.Text(value=str(value) if seed_fixed else "", description=label,
                                 placeholder="empty: a new deal", style=style,
                                 layout=w.Layout(width="220px"))
+                self.seed_field = option.name
             elif widget is None and option.choices is not None:
                 widget = w.Dropdown(options=list(option.choices), value=value,
                                     description=label, style=style,
@@ -315,7 +317,7 @@ class SetupForm(w.Accordion):
         chosen = {}
         for name, widget in self.option_widgets.items():
             value = widget.value
-            if isinstance(widget, w.Text) and widget.placeholder == "empty: a new deal":
+            if name == self.seed_field:
                 text = value.strip()
                 if not text:
                     continue          # a new deal: the game draws a fresh seed
@@ -335,7 +337,7 @@ class SetupForm(w.Accordion):
             if name not in game.options:
                 continue
             value = game.options[name]
-            if isinstance(widget, w.Text) and widget.placeholder == "empty: a new deal":
+            if name == self.seed_field:
                 value = str(value) if seed_fixed else ""
             if widget.value != value:
                 widget.value = value
