@@ -246,7 +246,12 @@ function render({ model, el }) {
   }
 
   function rove(node, focus) {
-    for (const n of clickables()) n.setAttribute("tabindex", n === node ? "0" : "-1");
+    for (const n of clickables()) {
+      n.setAttribute("tabindex", n === node ? "0" : "-1");
+      // JupyterLab matches shortcuts such as ".jp-Notebook :focus" against the focused
+      // element itself ("0 0" would restart the kernel): the focused element opts out.
+      n.setAttribute("data-lm-suppress-shortcuts", "true");
+    }
     if (!node) {
       board.setAttribute("tabindex", "0"); // nothing to click: the board itself is focusable
       return;
@@ -323,6 +328,7 @@ function render({ model, el }) {
       b.textContent = label;
       b.title = title;
       b.setAttribute("aria-label", title);
+      b.setAttribute("data-lm-suppress-shortcuts", "true");
       b.addEventListener("click", (event) => { event.stopPropagation(); action(); });
       zoombar.appendChild(b);
     }

@@ -177,6 +177,15 @@ def test_u_undoes_and_h_hints_from_the_keyboard(lab_page, ui):
     page.keyboard.press("u")
     expect(board.locator("svg .click.ship")).to_have_count(ships)
     assert ui.focused_id(board) == "hex_5_2"          # the focus stayed where it was
+    # keys on the board are the board's: no notebook shortcut fires ("0 0" restarts the
+    # kernel, "d d" deletes a cell, arrows select cells in JupyterLab's command mode)
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    for key in ("0", "0", "d", "d", "a", "ArrowDown", "ArrowDown"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+    assert ui.focused_id(board) is not None
 
 
 def view_box(board) -> list[float]:
