@@ -129,7 +129,7 @@ function render({ model, el }) {
     const root = svg();
     if (!root || !full) return;
     const aspect = full[3] / full[2];
-    const room = frame.clientWidth || el.clientWidth || 600;
+    const room = el.clientWidth || 600;
     const maxWidth = parseFloat(model.get("max_width")) || 900;
     const reserve = model.get("reserve_height") || 0;
     const maxHeight = Math.max(240, window.innerHeight - reserve);
@@ -161,17 +161,15 @@ function render({ model, el }) {
     return [x, y, width, height];
   }
 
-  let saveTimer = null;
+  // Saved at once: a change kept only here could be overwritten by the kernel's echo of an
+  // earlier one (a drag saves once, when it ends).
   function setWindow(w, save = true) {
     if (!full) return;
     const clamped = clampWindow(w);
     const isFull = clamped[2] >= full[2] - 1e-6;
     model.set("window", isFull ? [] : clamped.map((v) => Math.round(v * 100) / 100));
     applyWindow();
-    if (save) {
-      clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => model.save_changes(), 150);
-    }
+    if (save) model.save_changes();
   }
 
   function zoomBy(factor, cx, cy) {
@@ -439,7 +437,7 @@ function render({ model, el }) {
   }
 
   const resize = new ResizeObserver(() => { fit(); drawRing(); });
-  resize.observe(frame);
+  resize.observe(el);
   const onWindowResize = () => fit();
   window.addEventListener("resize", onWindowResize);
 
@@ -473,7 +471,6 @@ function render({ model, el }) {
     for (const [name, handler] of Object.entries(handlers)) model.off(name, handler);
     resize.disconnect();
     window.removeEventListener("resize", onWindowResize);
-    clearTimeout(saveTimer);
   };
 }
 

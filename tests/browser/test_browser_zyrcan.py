@@ -204,6 +204,9 @@ def test_a_zoomable_view_zooms_pans_fits_and_centres_on_request(lab_page):
     view.get_by_role("button", name="zoom in (+)").click()
     zoomed = view_box(board)
     assert zoomed[2] == pytest.approx(800 / 1.25 ** 2, abs=0.02), zoomed
+    page.screenshot(path=str(screenshot_dir() / "zoomable-view.png"))
+    buttons, picture = view.locator(".boardlib-zoom").bounding_box(), board.bounding_box()
+    assert buttons["x"] + buttons["width"] <= picture["x"] + picture["width"] + 1   # on it
     # a drag pans the window and is not a click
     box = board.bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
