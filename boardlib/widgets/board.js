@@ -125,14 +125,23 @@ function render({ model, el }) {
   }
 
   // --- sizing: as wide as there is room (up to max_width), never taller than the screen
+  // The screen is JupyterLab's notebook area, or the window (Voila, a plain page); the board
+  // leaves room for its status and why-not lines (or `reserve_height` px, if set).
+  function screenRoom() {
+    const reserve = model.get("reserve_height") || 0;
+    if (reserve) return window.innerHeight - reserve;
+    const area = el.closest(".jp-WindowedPanel-outer");
+    const height = area ? area.clientHeight : window.innerHeight;
+    return height - status.offsetHeight - why.offsetHeight - 24;
+  }
+
   function fit() {
     const root = svg();
     if (!root || !full) return;
     const aspect = full[3] / full[2];
     const room = el.clientWidth || 600;
     const maxWidth = parseFloat(model.get("max_width")) || 900;
-    const reserve = model.get("reserve_height") || 0;
-    const maxHeight = Math.max(240, window.innerHeight - reserve);
+    const maxHeight = Math.max(240, screenRoom());
     const width = Math.max(120, Math.min(room, maxWidth, maxHeight / aspect));
     root.style.width = width + "px";
     root.style.height = width * aspect + "px";

@@ -56,8 +56,9 @@ class BoardView(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)       # HTML: the why-not line
     message_kind = traitlets.Unicode("").tag(sync=True)  # "", "refusal", "hint", "info"
     max_width = traitlets.Unicode("900px").tag(sync=True)
-    # Room the rest of the page needs (px): the board is at most the window's height minus it.
-    reserve_height = traitlets.Int(260).tag(sync=True)
+    # 0: the board is at most as tall as the notebook area (JupyterLab) or the window, less
+    # its two lines; else at most the window's height less this many pixels.
+    reserve_height = traitlets.Int(0).tag(sync=True)
     zoomable = traitlets.Bool(False).tag(sync=True)
     window = traitlets.List(traitlets.Float(), default_value=[]).tag(sync=True)
     # {"id": element id, "n": a counter}: the browser brings that element to the middle.
