@@ -628,28 +628,38 @@ def centre_of(board, element_id: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+# Where the keyboard focus is, and where it should go: one round trip per key press.
+WHERE_JS = """([b, target]) => {
+  const centre = n => { const r = n.getBoundingClientRect();
+                        return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const a = document.activeElement;
+  const at = a && b.contains(a) && a.id ? a : null;
+  const goal = Array.from(b.querySelectorAll('[id]')).filter(n => n.id === target).pop();
+  return [at ? at.id : null, at ? centre(at) : null, goal ? centre(goal) : null];
+}"""
+
+
 def key_to(page, board, element_id: str, limit: int = 40) -> int:
     """Move the keyboard focus to ``element_id`` with arrow keys alone, as a person would:
     each press goes the way the target lies (the larger of the two offsets first). Returns
     the number of presses; fails if the focus stops moving."""
+    handle = board.element_handle()
+    blocked = None
     for presses in range(limit):
-        current = focused_id(board)
+        current, here, there = page.evaluate(WHERE_JS, [handle, element_id])
         if current == element_id:
             return presses
-        (x, y), (tx, ty) = centre_of(board, current), centre_of(board, element_id)
-        dx, dy = tx - x, ty - y
-        if abs(dx) >= abs(dy):
-            key = "ArrowRight" if dx > 0 else "ArrowLeft"
-        else:
-            key = "ArrowDown" if dy > 0 else "ArrowUp"
-        page.keyboard.press(key)
-        if focused_id(board) == current:   # blocked that way: try the other axis
-            other = ("ArrowDown" if dy > 0 else "ArrowUp") if key.endswith(("Right", "Left")) \
-                else ("ArrowRight" if dx > 0 else "ArrowLeft")
-            page.keyboard.press(other)
-            if focused_id(board) == current:
-                raise AssertionError(f"the focus is stuck on {current} on the way to "
-                                     f"{element_id}")
+        if current is None or there is None:
+            raise AssertionError(f"no keyboard focus on the board ({current}), or no "
+                                 f"{element_id} on it")
+        dx, dy = there[0] - here[0], there[1] - here[1]
+        horizontal = ("ArrowRight" if dx > 0 else "ArrowLeft")
+        vertical = ("ArrowDown" if dy > 0 else "ArrowUp")
+        first, second = (horizontal, vertical) if abs(dx) >= abs(dy) else (vertical, horizontal)
+        if blocked == current:           # that way did not move: the other axis
+            first = second
+        page.keyboard.press(first)
+        blocked = current
     raise AssertionError(f"{limit} arrow presses did not reach {element_id}")
 
 
