@@ -30,7 +30,8 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 from matplotlib.text import Text
 from matplotlib.textpath import text_to_path
 
-from boardlib.svg import BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture
+from boardlib.legacy_matplotlib import BOARD_CLOSE, BOARD_OPEN, SVGCanvas
+from boardlib.svg import SVGPicture
 
 from .rooms import KINDS
 from .rules import (CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
