@@ -18,8 +18,16 @@ export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH := 0
 LAB_PORT   ?= 8888
 VOILA_PORT ?= 8866
+LITE_PORT  ?= 8000
 
-.PHONY: help install lab test test-fast test-browser test-notebooks bench notebooks voila clean
+# The JupyterLite site is rebuilt only when one of its inputs changed (lite/build.py says
+# what goes in); the stamp is written last, so a failed build is tried again.
+LITE_STAMP  := lite/_cache/site-built
+LITE_INPUTS := $(wildcard lite/*.py lite/*.txt lite/*.json) requirements.txt pyproject.toml \
+               README.md LICENSE $(shell find boardlib -type f -not -name '*.pyc') \
+               $(wildcard notebooks/*.ipynb apps/*.ipynb)
+
+.PHONY: help install lab test test-fast test-browser test-notebooks bench notebooks voila lite lite-serve clean
 
 help:
 	@echo "make lab        open JupyterLab on notebooks/00-start-here.ipynb"
@@ -27,6 +35,8 @@ help:
 	@echo "make bench      run every benchmarks/bench_*.py"
 	@echo "make notebooks  execute every notebook top to bottom, storing outputs"
 	@echo "make voila      serve the notebooks as Voila apps"
+	@echo "make lite       build the JupyterLite site (runs in a browser alone) into lite/_output"
+	@echo "make lite-serve serve lite/_output on http://127.0.0.1:$(LITE_PORT)"
 
 # A venv made without pip (Debian without python3-venv) is removed, or later runs would skip it.
 $(PY):
@@ -53,7 +63,7 @@ lab: $(STAMP)
 # One pytest run: the test suite in two workers plus nbval over the stored outputs of every
 # notebook. --dist loadfile keeps each notebook's cells in one worker, in order (they share a
 # kernel; loadgroup would not), and each browser-test module with its own servers.
-test: $(STAMP)
+test: $(STAMP) $(LITE_STAMP)
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15 \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 	    tests $(NOTEBOOKS)
@@ -69,7 +79,7 @@ test-notebooks: $(STAMP)
 	$(PY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 	    $(NOTEBOOKS)
 
-bench: $(STAMP)
+bench: $(STAMP) $(LITE_STAMP)
 	@if [ -z "$(BENCHMARKS)" ]; then echo "no benchmarks/bench_*.py yet"; fi
 	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(PY) $$f; done
 
@@ -79,5 +89,14 @@ notebooks: $(STAMP)
 voila: $(STAMP)
 	$(VENV)/bin/voila --no-browser --port=$(VOILA_PORT) notebooks
 
+lite: $(LITE_STAMP)
+
+$(LITE_STAMP): $(STAMP) $(LITE_INPUTS)
+	$(PY) lite/build.py
+	touch $(LITE_STAMP)
+
+lite-serve: $(LITE_STAMP)
+	$(PY) -m http.server $(LITE_PORT) --bind 127.0.0.1 --directory lite/_output
+
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis lite/_output lite/_build lite/_cache

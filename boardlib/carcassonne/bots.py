@@ -58,10 +58,10 @@ class CarcassonneGreedyBot(Bot):
 
     name = "carcassonne-greedy"
 
-    def choose(self, state: CarcassonneState) -> Any:
+    def best_plans(self, state: CarcassonneState) -> list[list[Any]]:
+        """Every plan for the rest of the turn whose value is the best, the first of each
+        first move only (ties are broken among first moves)."""
         player = state.current_player
-        best: list[Any] = []
-        best_value = float("-inf")
         if state.phase == TILE:
             candidates = []
             for placement in state.legal_moves():
@@ -71,13 +71,25 @@ class CarcassonneGreedyBot(Bot):
             candidates = plans(state)
         else:
             raise ValueError("the game is over")
+        best: list[list[Any]] = []
+        best_value = float("-inf")
         for moves, final in candidates:
             value = turn_value(final, player)
             if value > best_value:
-                best_value, best = value, [moves[0]]
-            elif value == best_value and moves[0] not in best:
-                best.append(moves[0])
-        return self.rng.choice(best)
+                best_value, best = value, [moves]
+            elif value == best_value and all(moves[0] != b[0] for b in best):
+                best.append(moves)
+        return best
+
+    def choose(self, state: CarcassonneState) -> Any:
+        return self.rng.choice(self.best_plans(state))[0]
+
+    def choose_turn(self, state: CarcassonneState) -> tuple[Any, ...]:
+        """The best whole turn, found in one search (``choose`` step by step searches the
+        rest of the turn again at every step)."""
+        if state.is_terminal():
+            return ()
+        return tuple(self.rng.choice(self.best_plans(state)))
 
 
 __all__ = ["CarcassonneGreedyBot", "turn_value", "plans"]

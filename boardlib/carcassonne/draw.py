@@ -33,7 +33,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, PathPatch, Rectangle
 from matplotlib.path import Path
 
-from boardlib.svg import SVGCanvas, SVGPicture, svg_settings
+from boardlib.legacy_matplotlib import SVGCanvas, svg_settings
+from boardlib.svg import SVGPicture
 
 from .rules import (AFTER, COLOURS, OVER, TILE, CarcassonneState, PlaceFollower, PlaceTile,
                     PlaceTunnelToken)

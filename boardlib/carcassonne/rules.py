@@ -44,6 +44,7 @@ class CarcassonneGame(Game):
     MOVES = MOVES
     catalogue = CATALOGUE
     BOT_CLASSES = {"greedy": "boardlib.carcassonne.bots:CarcassonneGreedyBot"}
+    TEACHING = "boardlib.carcassonne.teaching:CarcassonneTeacher"
     OPTIONS = (
         Option("players", 2, "number of players, 2 to 5", choices=(2, 3, 4, 5), rule="CB-01"),
         seed_option("seed of the shuffled tile pile (CB-02)", rule="CB-02"),

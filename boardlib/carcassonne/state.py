@@ -18,9 +18,9 @@ from boardlib.core import TERMINAL, Event, Illegal, Outcome, Phase, Phases, Stat
 
 from .groups import Features, Group, Node, Pos, majority
 from .moves import END_TURN, Move, PlaceFollower, PlaceTile, PlaceTunnelToken, place_tile
-from .scoring import end_scoring, neighbours
-from .tiles import (CITY, CLOISTER_INDEX, DELTA, DIRS, OPPOSITE, ROAD, SIDE_CODE,
-                    TILE_TYPES, decode_need, fit_table, oriented)
+from .scoring import completed_this_turn, end_scoring, feature_points, leaders
+from .tiles import (CITY, DELTA, DIRS, OPPOSITE, ROAD, SIDE_CODE, decode_need, fit_table,
+                    oriented)
 
 if TYPE_CHECKING:
     from .rules import CarcassonneGame
@@ -377,10 +377,8 @@ class CarcassonneState(Position, State):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        best = max(self.scores)
-        winners = tuple(p for p, v in enumerate(self.scores) if v == best)  # CB-16, CB-I1
-        return Outcome("last tile played", winners, tuple(float(v) for v in self.scores),
-                       "CB-16")
+        return Outcome("last tile played", leaders(self.scores),
+                       tuple(float(v) for v in self.scores), "CB-16")
 
     def heuristic(self, player: int) -> float:
         """Score lead over the best other player (used by greedy bots)."""
@@ -614,67 +612,35 @@ class Draft(Position):
         events: list[Event] = []
         feats = Features(self.feats.node_group, dict(self.feats.groups), self.feats.next_gid)
         self.feats = feats
-        groups, node_group = feats.groups, feats.node_group
+        groups = feats.groups
         scores, supply = list(self.scores), list(self.supply)
         cities, roads, cloisters = self.completed
-        pos = self.placed
-        # Candidates: the new tile's cities and roads, roads joined by a tunnel this turn,
-        # then cloisters on and around the new tile.
-        candidates: list[int] = []
-        linked: set[int] = set()
-        letter, rot = self.board[pos]
-        for i, f in enumerate(TILE_TYPES[letter].features):
-            if f.kind in (CITY, ROAD):
-                candidates.append(node_group[(pos, i)])
-        for colour in self.turn_tokens:
-            ops = self.colour_openings(colour)
-            if len(ops) == 2:
-                gid = node_group[self.opening_node(ops[1])]
-                candidates.append(gid)
-                linked.add(gid)
-        seen: set[int] = set()
-        for gid in candidates:
-            if gid in seen:
-                continue
-            seen.add(gid)
-            g = groups[gid]
-            if g.done or g.open != 0:
-                continue
-            size = len(g.tiles)
-            if g.kind == ROAD:
+        small = o["small_city_2pts"]
+        for done in completed_this_turn(self):
+            g = groups[done.group]
+            size, points = len(g.tiles), feature_points(g, small)
+            if done.kind == ROAD:
                 roads += 1
-                self.score_group(gid, size, f"road of {size} tile(s)", "CB-08", events,
-                                  scores, supply)
+                self.score_group(done.group, points, f"road of {size} tile(s)", "CB-08", events,
+                                 scores, supply)
                 if o["king_robber_baron"] and (self.baron is None or size > self.baron[1]):
-                    rule = "TU-09" if gid in linked else "KR-01"
+                    rule = "TU-09" if done.linked else "KR-01"
                     self.baron = (self.player, size)
                     events.append(Event(rule, f"player {self.player} becomes Robber Baron "
                                         f"(road of {size})"))
-            else:
+            elif done.kind == CITY:
                 cities += 1
-                points = 2 * size + 2 * g.pennants
-                if o["small_city_2pts"] and size == 2:
-                    points = 2
-                self.score_group(gid, points, f"city of {size} tile(s)" + (
+                self.score_group(done.group, points, f"city of {size} tile(s)" + (
                     f" with {g.pennants} pennant(s)" if g.pennants else ""), "CB-09", events,
                     scores, supply)
                 if o["king_robber_baron"] and (self.king is None or size > self.king[1]):
                     self.king = (self.player, size)
                     events.append(Event("KR-01", f"player {self.player} becomes King "
                                         f"(city of {size})"))
-        x, y = pos
-        board = self.board
-        for cx in (x - 1, x, x + 1):
-            for cy in (y - 1, y, y + 1):
-                placed = board.get((cx, cy))
-                if placed is None or placed[0] not in CLOISTER_INDEX:
-                    continue
-                node = ((cx, cy), CLOISTER_INDEX[placed[0]])
-                gid = node_group[node]
-                if groups[gid].done or neighbours(board, (cx, cy)) != 8:
-                    continue
+            else:
                 cloisters += 1
-                self.score_group(gid, 9, "cloister", "CB-10", events, scores, supply)
+                self.score_group(done.group, points, "cloister", "CB-10", events, scores,
+                                 supply)
         self.scores, self.supply = tuple(scores), tuple(supply)
         self.completed = (cities, roads, cloisters)
         if o["tu_v2"]:
@@ -705,7 +671,7 @@ class Draft(Position):
         self.scores = tuple(a + b for a, b in zip(self.scores, end.points))
         self.phase = OVER
         best = max(self.scores)
-        winners = [p for p, v in enumerate(self.scores) if v == best]
+        winners = leaders(self.scores)
         events.append(Event("CB-16", "game over: " + " and ".join(
             f"player {p}" for p in winners) + (" share the win" if len(winners) > 1 else
                                                " wins") + f" with {best}"))

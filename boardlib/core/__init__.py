@@ -70,12 +70,23 @@ game in ``tests/core/test_core_api.py``).
    ``testing.strategies.mutated_save(state)`` / ``wrong_moves(state)`` checked by
    ``check_loaded_save`` / ``check_refusals``.
 
+10. **Teaching** (``teaching.py``): a game names its teacher in ``TEACHING =
+    "boardlib.<game>.teaching:<Game>Teacher"``, a ``Teacher`` subclass giving moves in
+    words (``move_words``, ``hint_words``), what a move touched (``marks``), the rules it
+    triggered (``explain``, one ``Step`` per rule), and who is winning (``standings``);
+    ``teacher(game, seat_name)`` finds it. Zyrcan and Carcassonne have theirs;
+    ``testing.teaching.check_teaching(game, twins=...)`` checks one over random play.
+
+11. **Whole turns** (``bots.py``): ``bot.choose(state)`` is one step;
+    ``bot.choose_turn(state)`` and ``play_turn(match, bot)`` play until the player to
+    move changes or the game ends (Carcassonne's tile, follower, token and end of turn).
+
 The registry (``registry.py``: ``load``, ``GAMES``) lives in the core, so no core
 module imports the package top; a test checks that ``boardlib`` has no import cycles.
 """
 from .api import (SHARED_BOTS, TERMINAL, Draft, Event, Game, Option, Outcome, SeedOption,
                   State, fresh_seed, seed_option)
-from .bots import BOTS, Bot, GreedyBot, MCTSBot, RandomBot, make_bot
+from .bots import BOTS, Bot, GreedyBot, MCTSBot, RandomBot, make_bot, play_turn
 from .catalogue import Catalogue, Rule
 from .errors import Illegal, IllegalMoveError, InvalidInputError, excerpt, is_whole, require
 from .match import Match
@@ -87,6 +98,6 @@ from .phases import Phase, Phases
 __all__ = ["TERMINAL", "Event", "Game", "Illegal", "IllegalMoveError", "InvalidInputError",
            "Option", "SeedOption", "seed_option", "fresh_seed", "Outcome", "State", "Draft",
            "require", "is_whole", "excerpt", "BOTS", "SHARED_BOTS", "Bot", "GreedyBot",
-           "MCTSBot", "RandomBot", "make_bot", "Catalogue", "Rule", "Match", "GameInfo",
-           "GameType", "Phase", "Phases", "move", "MoveSet", "FieldKind", "ChoiceKind",
+           "MCTSBot", "RandomBot", "make_bot", "play_turn", "Catalogue", "Rule", "Match",
+           "GameInfo", "GameType", "Phase", "Phases", "move", "MoveSet", "FieldKind", "ChoiceKind",
            "TextKind", "WHOLE", "HEX", "DIRECTION", "PAIR"]

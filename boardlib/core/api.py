@@ -371,6 +371,10 @@ class Game(ABC):
     #: replace the shared bot of the same name; ``None`` withdraws a shared bot that does not
     #: suit the game (one that would read hidden information, say).
     BOT_CLASSES: ClassVar[Mapping[str, str | None]] = {}
+    #: The game's teacher (moves in words, marks, standings, explanations) as
+    #: "module:Class", imported when first asked for; ``None``: the plain one that repeats
+    #: the engine's notation (see ``boardlib.core.teaching``).
+    TEACHING: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -1,17 +1,22 @@
 """Bots that play any game through the shared API.
 
-Every bot has ``choose(state) -> move`` and is reproducible from its seed.
-These bots read the whole state; games with hidden information add bots of
-their own that look only at ``State.observation``.
+Every bot has ``choose(state) -> move`` (one step) and ``choose_turn(state) -> moves``
+(a whole turn: steps until the player to move changes or the game ends), and is
+reproducible from its seed. ``play_turn(match, bot)`` plays a whole turn into a match.
+These bots read the whole state; games with hidden information add bots of their own
+that look only at ``State.observation``.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .api import State
+
+if TYPE_CHECKING:
+    from .match import Match
 
 
 class Bot:
@@ -22,6 +27,13 @@ class Bot:
 
     def choose(self, state: State) -> Any:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def choose_turn(self, state: State) -> tuple[Any, ...]:
+        """The moves of a whole turn from ``state``: ``choose`` again and again until the
+        turn passes (the player to move changes) or the game ends. A game whose turns
+        have several steps (Carcassonne's tile, follower, token, end; Section X's steps)
+        gets them all; a bot that plans whole turns overrides this."""
+        return turn_moves(self, state)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -180,6 +192,35 @@ def _judged(state: State, scale: float) -> tuple[float, ...]:
 def _width(visits: int) -> int:
     """How many ranked moves a node with ``visits`` visits may have opened."""
     return 4 + int(2 * math.sqrt(visits))
+
+
+MAX_TURN_MOVES = 1000
+"""More steps than this in one turn means the turn never passes: an engine bug."""
+
+
+def turn_moves(bot: Bot, state: State) -> tuple[Any, ...]:
+    """The moves ``bot.choose`` makes from ``state`` until the turn passes or the game ends."""
+    player = state.current_player
+    moves: list[Any] = []
+    while not state.is_terminal() and state.current_player == player:
+        if len(moves) >= MAX_TURN_MOVES:
+            raise RuntimeError(f"the turn of player {player} did not pass after "
+                               f"{MAX_TURN_MOVES} moves")
+        move = bot.choose(state)
+        moves.append(move)
+        state = state.apply(move)
+    return tuple(moves)
+
+
+def play_turn(match: Match, bot: Bot) -> tuple[Any, ...]:
+    """``bot`` plays a whole turn in ``match`` (every move through the rules); returns
+    the moves. A single step stays ``match.play(bot.choose(match.state))``."""
+    if match.state.is_terminal():
+        return ()
+    moves = bot.choose_turn(match.state)
+    for move in moves:
+        match.play(move)
+    return moves
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}

@@ -14,7 +14,8 @@ nothing else, so hidden rooms, roles and programs cannot steer its choice.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from boardlib.core.bots import Bot
 

@@ -41,13 +41,15 @@ CATALOGUE = Catalogue("room25", [
          "After execution the tokens come back, the countdown moves on by one turn, the first "
          "player goes to the back of the order and the next one leads."),
     Rule("R25-11", "Escape",
-         "To escape, find Room 25, get everyone needed into it, bring it into an Exit Zone and "
-         "Control it off the edge of the complex. Nobody escapes alone, and enemies (even "
-         "guards) inside Room 25 do not stop the escape."),
+         "To escape, find Room 25, get everyone who must escape into it, bring it into an Exit "
+         "Zone, and have one of them push it off the edge of the complex with their Control "
+         "action while all of them are inside. Nobody escapes alone (except in the last turn, "
+         "as R25-45 and R25-48 allow). Enemies inside, even guards, do not stop the escape: "
+         "they ride along as passengers and do not escape (R25-I3)."),
     Rule("R25-12", "Alarm",
          "In the 10-turn modes, a character entering Room 25 during the first five turns sets "
          "off the alarm: the countdown jumps so that only five turns remain, the current one "
-         "included."),
+         "counting as the first of them."),
     # --- actions ---------------------------------------------------------------------------
     Rule("R25-13", "Adjacency",
          "Adjacent rooms share a side; diagonal rooms are never adjacent."),
@@ -70,8 +72,9 @@ CATALOGUE = Catalogue("room25", [
     Rule("R25-19", "One direction per line and turn",
          "A line may slide several times in a turn, but always the same way."),
     Rule("R25-20", "Reminder marker",
-         "Once during your own turn you may put your reminder marker on any room as a memo; it "
-         "returns to you only when that room is turned face up."),
+         "At any moment of your own turn you may put your reminder marker on any room as a "
+         "memo; it returns to you when that room is turned face up, and you may lay it again "
+         "at once. Each character has one (R25-I6)."),
     # --- rooms -----------------------------------------------------------------------------
     Rule("R25-21", "Central Room",
          "Everyone starts here. Only Look and Move can be used in it, and it never moves."),
@@ -99,9 +102,9 @@ CATALOGUE = Catalogue("room25", [
          "into the Central Room when it is adjacent. Being pushed or slid by Control still works."),
     Rule("R25-32", "Illusion room",
          "On entering, the Illusion room trades places with a face-down room of your choice: "
-         "that room is turned up under you and you suffer its effect, while the Illusion room "
-         "lies face up where the other one was (with anyone else who was in it). Nothing happens "
-         "when no room is face down."),
+         "that room is turned up, you stand in it and suffer its effect, and the Illusion room "
+         "lies face up where the other one was, carrying anyone else who stood in it (R25-I7). "
+         "Nothing happens when no room is face down."),
     Rule("R25-33", "Flooded room",
          "The first entry locks it: nobody may enter it again for the rest of the game. Whoever "
          "is still inside at the end of their second action of the next turn drowns."),
@@ -138,33 +141,41 @@ CATALOGUE = Catalogue("room25", [
          "Guards win when two prisoners have died or when the prisoners have not escaped by the "
          "end of the countdown."),
     Rule("R25-43", "Suspicion: deaths",
-         "The first character to die keeps their role hidden. When another dies, the earlier "
-         "dead reveal; if one of them was a prisoner, the newly dead reveals as well. A second "
-         "dead prisoner ends the game for the guards."),
+         "The first character to die keeps their role hidden. When a second dies, the first "
+         "reveals, and if the first was a prisoner the second reveals too; a second dead "
+         "prisoner ends the game for the guards. Our reading: every later death is revealed "
+         "at once."),
     Rule("R25-44", "Team: set-up",
          "Two teams, one prisoner per player, seated alternately (A, B, A, B ...). With 4 "
          "players each team takes a pair of matching characters, with 6 one character of each "
          "symbol. Teams agree beforehand how teammates may talk. Our reading: two equal teams, "
          "so 4 or 6 players."),
     Rule("R25-45", "Team: winning",
-         "The first team to get all its prisoners out, or to eliminate the other team, wins. A "
-         "team with a dead member may escape only in the last turn. When nobody escaped, the "
-         "team with more characters in Room 25 wins (equal numbers: nobody)."),
+         "The first team to get all its prisoners out, or to eliminate the other team, wins. "
+         "Only the team whose member makes the escaping Control gets out; the other team's "
+         "characters inside are passengers, so both teams never win together. A team with a "
+         "dead member may escape only in the last turn. When nobody escaped, the team with "
+         "more characters in Room 25 wins (our reading: equal numbers, nobody)."),
     Rule("R25-46", "Cooperative: set-up",
          "2 to 6 players, 8 turns, prisoners only. With 2 or 3 players each runs a matching "
          "pair (Scientist & Nerd, Dude & Babe, Colossus & Little Girl) and programs each "
          "character separately; the order never puts a player's two characters back to back."),
     Rule("R25-47", "Cooperative: winning",
-         "Total victory when everyone escapes in time; partial victory when the survivors escape "
-         "and at most one character died; otherwise everyone loses."),
+         "Total victory when everyone escapes in time; partial victory when at most one "
+         "character died and all the others escape, which with a dead character is possible "
+         "only in the last turn (as in R25-41); otherwise everyone loses."),
     Rule("R25-48", "Competition",
          "2 or 3 players, 10 turns, no guards; each player runs two prisoners set up as in "
          "Cooperative. You win when both your characters escape or when yours are the last "
          "left alive; with one of yours dead, the other may escape alone, but only in the last "
-         "turn. Our reading: nobody wins when the countdown runs out."),
+         "turn. Only the player whose character makes the escaping Control gets out; the "
+         "others' characters inside are passengers. Our reading: nobody wins when the "
+         "countdown runs out."),
     Rule("R25-49", "Solo",
          "One player runs four prisoners, 8 turns, choosing actions on the spot without "
-         "programming. Win when all four escape; lose at the first death or when turn 8 ends."),
+         "programming. Win when all four escape; lose at the first death or when turn 8 ends "
+         "(the seed also says \"before the 8th turn\"; here the 8th turn is still played, as "
+         "the 8-space track shows)."),
     # --- interpretations -------------------------------------------------------------------
     Rule("R25-I1", "Default compositions",
          "The seed lost its tables, so: beginner = Central, Room 25, Vision, 8 Empty, 2 Dark, "
@@ -178,20 +189,41 @@ CATALOGUE = Catalogue("room25", [
     Rule("R25-I2", "Same direction",
          "Once a line has slid this turn, sliding it the opposite way in the same turn is "
          "refused.", interpretation=True),
-    Rule("R25-I3", "Escape geometry",
-         "Room 25 leaves the complex when a Control (the action or the Control room) slides it "
-         "off an edge, which only an Exit Zone place allows. The escape happens only if the "
-         "side's escape condition of its mode holds; otherwise the room simply comes back in "
-         "at the other end.", interpretation=True),
+    Rule("R25-I3", "Who escapes, and how",
+         "Room 25 leaves the complex only when the Control action of a character inside it "
+         "pushes it off an edge, which only an Exit Zone place allows. Then that character's "
+         "side alone escapes (the prisoners in Suspicion, everyone in Cooperative and Solo, "
+         "the acting player in Competition, the acting team in Team), if every living member "
+         "of the side is inside (or the mode's last-turn exception holds). Every other slide "
+         "of Room 25 off an edge, by someone outside it, by an enemy inside, by the Control "
+         "room, or by a side that may not escape yet, is an ordinary shift: the room comes "
+         "back in at the far end with its occupants.", interpretation=True),
     Rule("R25-I4", "Hidden information",
          "The engine keeps roles, face-down rooms and programmed actions secret; "
          "observation(player) shows a player only what they may know, and bots play from "
-         "observations only.", interpretation=True),
-    Rule("R25-I5", "Solo turn",
-         "In Solo the four prisoners act in turn order, first actions then second actions as in "
-         "execution, each choosing on the spot (or passing); a character's two actions differ. "
-         "Cold and Dark still apply.", interpretation=True),
-    Rule("R25-I6", "Reminder markers optional",
-         "The reminder markers of R25-20 can be switched off (option reminder_markers).",
+         "observations only. No text a player sees tells more than the rules make public: a "
+         "failed escape says only that nobody escaped. Each new game is a fresh deal unless a "
+         "seed is given, and the seed shows only in saves. When a bot plays a seat, Undo may "
+         "not take back a move that showed a human seat something "
+         "(state.revealed_to(player)).", interpretation=True),
+    Rule("R25-I5", "Acting on the spot",
+         "Characters who act on the spot (Solo, revealed guards) act in turn order, all first "
+         "actions then all second actions, choosing each one when it comes, and a character's "
+         "two actions differ; Cold and Dark still apply. Passing loses the action, and a "
+         "passed action is the Trapped room's \"next action\": a trapped character who passes "
+         "dies.", interpretation=True),
+    Rule("R25-I6", "Reminder markers",
+         "Reminder markers can be switched off (option reminder_markers, as R25-37 allows "
+         "experts). There is one per character, as the components list it, so a player who "
+         "runs two or four characters has two or four.", interpretation=True),
+    Rule("R25-I7", "Rooms carry their occupants",
+         "Whenever a room moves (Control, the Control room, the Moving room, the Illusion "
+         "swap) everyone in it moves with it; only the character who set off an effect "
+         "suffers a newly revealed room.", interpretation=True),
+    Rule("R25-I8", "Readings where the rulebook is silent",
+         "A guard may reveal at any decision of theirs in a turn, programming included. Masks "
+         "fall on a clear majority of the living characters. A character may be pushed out of "
+         "a Prison cell into any adjacent room (R25-31 limits only their own Move). When no "
+         "guard was dealt and the prisoners fail, the prisoners lose and nobody wins.",
          interpretation=True),
 ])

@@ -30,7 +30,8 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 from matplotlib.text import Text
 from matplotlib.textpath import text_to_path
 
-from boardlib.svg import BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture
+from boardlib.legacy_matplotlib import BOARD_CLOSE, BOARD_OPEN, SVGCanvas
+from boardlib.svg import SVGPicture
 
 from .rooms import KINDS
 from .rules import (CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
@@ -303,9 +304,9 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
     targets = set(targets)
     hint_place = _place_of(hint)
     markers: dict[int, tuple[int, ...]] = {}
-    for p, m in enumerate(state.marker):
+    for c, m in enumerate(state.marker):          # one marker per character (R25-I6)
         if m >= 0:
-            markers[m] = markers.get(m, ()) + (p,)
+            markers[m] = markers.get(m, ()) + (game.owner[c],)
     parts = []
     for pos in range(25):
         t = state.grid[pos]

@@ -9,7 +9,8 @@ R25-30), plus any kinds the caller adds.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 import networkx as nx
 
@@ -69,7 +70,8 @@ def safe_route(view: Room25State | Mapping[str, Any], start: int | str, goal: in
     if goal not in g:
         return None
     try:
-        return nx.shortest_path(g, start, goal)
+        path: list[int] = nx.shortest_path(g, start, goal)
+        return path
     except nx.NetworkXNoPath:
         return None
 

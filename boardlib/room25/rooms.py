@@ -10,7 +10,8 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from boardlib.core.api import InvalidInputError, is_whole
 
@@ -41,7 +42,8 @@ EFFECT_RULES = {
 
 def _load() -> tuple[dict[str, RoomKind], dict[str, dict[str, int]]]:
     kinds: dict[str, RoomKind] = {}
-    columns = {"beginner": {}, "expert_suspicion": {}, "expert_other": {}}
+    columns: dict[str, dict[str, int]] = {"beginner": {}, "expert_suspicion": {},
+                                          "expert_other": {}}
     with DATA.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             key = row["key"]

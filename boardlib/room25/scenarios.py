@@ -6,11 +6,17 @@ first on-the-spot decision in Solo), so a lesson can show exactly one rule.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from boardlib.core.api import InvalidInputError
 
-from .rules import CENTER, GUARD, POS_INDEX, PROGRAM, PRISONER, Room25Game, Room25State
+from .complex import CENTER, POS_INDEX
+from .game import Room25Game
+from .modes import GUARD, PRISONER
+from .position import PROGRAM, Draft
+from .saves import fields_from_save
+from .state import Room25State
+from .turn import advance, start_programming
 
 
 def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
@@ -42,13 +48,13 @@ def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
     for place in face_up:
         up |= 1 << grid[POS_INDEX[place]]
     loc = [grid[CENTER]] * game.num_chars
-    deaths = []
-    for c, place in (chars or {}).items():
-        if place is None:
+    deaths: list[int] = []
+    for c, spot in (chars or {}).items():
+        if spot is None:
             loc[c] = -1
             deaths.append(c)
         else:
-            loc[c] = grid[POS_INDEX[place]]
+            loc[c] = grid[POS_INDEX[spot]]
             up |= 1 << loc[c]
     data.update(grid=grid, face_up=up, loc=loc, deaths=deaths, phase=PROGRAM, cursor=0,
                 turn=turn, last_turn=last_turn or game.turns,
@@ -65,10 +71,12 @@ def position(game: Room25Game, *, rooms: Mapping[str, str] | None = None,
             for place in places:
                 bits[p] |= 1 << grid[POS_INDEX[place]]
         data["seen"] = bits
-    state = game._load(data, ready=False)
-    fresh = state._copy()
-    fresh._start_programming()
-    return fresh._finish()
+    state = Room25State(game, **fields_from_save(game, data))
+    d = Draft(state)
+    start_programming(d)
+    advance(d)
+    prepared: Room25State = d.build()
+    return prepared
 
 
 def play(state: Room25State, *moves: object) -> Room25State:
@@ -76,7 +84,9 @@ def play(state: Room25State, *moves: object) -> Room25State:
     for move in moves:
         if isinstance(move, str):
             move = state.game.parse_move(move)
-        state = state.apply(move)
+        after = state.apply(move)
+        assert isinstance(after, Room25State)
+        state = after
     return state
 
 
@@ -87,7 +97,7 @@ def program(state: Room25State, plans: Mapping[int, str] | None = None,
     plans = plans or {}
     turn = state.turn
     while state.phase == PROGRAM and state.turn == turn:
-        c = state.current_character
+        c = state.order[state.cursor]
         state = play(state, f"program {c}: {plans.get(c, default)}")
     return state
 

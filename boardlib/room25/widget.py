@@ -35,7 +35,7 @@ import ipywidgets as w
 import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
-from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox, shared
+from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
 from boardlib.widgets.controller import ClickResult
 
 from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
@@ -139,7 +139,7 @@ class Room25Controller(BaseController):
             return {"vision": Vision, "mobile": Swap, "illusion": Illusion}.get(
                 kind, Vision)(pos)
         if state.phase == EXEC and c is not None:
-            act = state._slot(c)
+            act = state.slot(c)
             letter = state.prog[c] if act == "?" else act
             if letter == "L":
                 return Look(pos)
@@ -195,7 +195,7 @@ class Room25Controller(BaseController):
                     "illusion": "Illusion (R25-32): click a face-down room to trade with",
                     "control": "Control room (R25-27): click an arrow to slide a line"}[
                 state.pending[0]]
-        act = state._slot(c)
+        act = state.slot(c)
         if act == "*":
             return f"{name} acts on the spot: click a room, a character or an arrow"
         letter = state.prog[c] if act == "?" else act
@@ -234,45 +234,41 @@ class Room25Board(GamePanel):
     ``pass_screen``: hot-seat play; between two human seats a "pass the screen" step hides
     everything private (R25-I4). Also a checkbox in the toolbar.
     ``state``: a prepared position (``boardlib.room25.scenarios.position``).
+    ``seed``: deal this game (and every New game) from it; by default each game is a new
+    deal, and the seed never shows (R25-I4).
+
+    Built on :class:`GamePanel`'s public hooks only: ``gate`` (nothing happens behind the
+    cover), ``update_view``, ``status_html``, ``move_buttons``, ``narration_lines`` and
+    ``option_widget``.
     """
 
     def __init__(self, mode: str = "cooperative", players: int | None = None,
                  state: Room25State | None = None, seats: Sequence[str | Bot] | None = None,
-                 viewer: int | None = None, seed: int = 0, pass_screen: bool = False,
+                 viewer: int | None = None, seed: int | None = None, pass_screen: bool = False,
                  **kwargs: Any) -> None:
         options = {k: kwargs.pop(k) for k in ("composition", "reminder_markers") if k in kwargs}
+        if seed is not None:
+            options["seed"] = seed
         game = state.game if state is not None else boardlib.load(
-            "room25", mode=mode, players=players, seed=seed, **options)
+            "room25", mode=mode, players=players, **options)
         # Hints and "Bot move" for a human seat come from a bot that sees only the mover's
         # observation: a full-state bot would give hidden rooms away (R25-I4).
         kwargs.setdefault("hint_bot", "role")
-        self._fixed_viewer = viewer
         self._shown: int | None = None   # the human seat whose private view is on the screen
         self.pass_screen = checkbox("Pass the screen", pass_screen,
                                     "hot seat: between two human players, hide everything "
                                     "private until the next one is ready (R25-I4)")
-        self.ready_button = w.Button(description="", icon="eye", style=shared(w.ButtonStyle),
-                                     layout=shared(w.Layout, width="auto"))
-        self.ready_button.on_click(lambda _: self.ready())
-        self.narration = w.HTML(layout=shared(w.Layout, min_height="1.5em"))
-        self.narration.add_class("boardlib-narration")
         controls = [self.pass_screen, *kwargs.pop("extra_controls", ())]
-        super().__init__(game, Room25Controller(viewer), state=state, seats=seats, seed=seed,
-                         extra_controls=controls, **kwargs)
-        # The narration goes right under the "why not?" line.
-        children = list(self.children)
-        children.insert(children.index(self.why_line) + 1, self.narration)
-        self.children = children
-        self.pass_screen.observe(lambda _: self._refresh(), names="value")
+        super().__init__(game, Room25Controller(viewer), state=state, seats=seats,
+                         seed=seed or 0, extra_controls=controls, viewer=viewer,
+                         narration=True, seed_fixed=seed is not None, **kwargs)
+        self.pass_screen.observe(lambda _: self.refresh(), names="value")
 
     # --- hot seat -------------------------------------------------------------------------
-    def _humans(self) -> list[int]:
-        return [p for p in range(self.game.num_players) if p not in self._bots]
-
     @property
     def hot_seat(self) -> bool:
         """Two or more human seats and the "pass the screen" step switched on."""
-        return bool(self.pass_screen.value) and len(self._humans()) >= 2
+        return bool(self.pass_screen.value) and len(self.human_seats) >= 2
 
     @property
     def screened(self) -> bool:
@@ -281,128 +277,84 @@ class Room25Board(GamePanel):
         if not self.hot_seat or state.is_terminal():
             return False
         p = state.current_player
-        return p not in self._bots and p != self._shown
+        return p not in self.bots and p != self._shown
 
     def ready(self) -> None:
         """The next human player has the screen: show their view (R25-I4)."""
         if not self.screened:
             return
         self._shown = self.state.current_player
-        self._clear_message()
-        self._refresh()
+        self.why_line.clear()
+        self.refresh()
 
-    def _update_view(self) -> None:
-        controller = self.controller
-        assert isinstance(controller, Room25Controller)
-        humans = self._humans()
-        state = self.state
-        if self._fixed_viewer is not None:
-            controller.viewer = self._fixed_viewer
-        elif len(humans) == 1:
-            controller.viewer = humans[0]   # one human among bots: always that seat's view
-        else:
-            controller.viewer = None
-        screened = self.screened
-        # Hot seat and a bot to move: show only public facts (someone else may be watching).
-        controller.public = (self.hot_seat and not state.is_terminal()
-                             and state.current_player in self._bots)
-        controller.screen = (f"Pass the screen to {self._player(state.current_player)}\n"
-                             "— click when ready" if screened else None)
+    def _screen_text(self) -> str:
+        return f"Pass the screen to {self.player_name(self.state.current_player)}"
 
     # --- GamePanel hooks ------------------------------------------------------------------
-    def click(self, element_id: str) -> None:
-        if self.screened:
-            self.ready()             # any click on the cover: the next player is ready
-            return
-        super().click(element_id)
-
-    def try_move(self, move: Any) -> bool:
-        if self.screened:
-            self._say(f"First pass the screen to {self._player(self.state.current_player)} "
-                      "and click when ready (R25-I4).")
-            return False
-        return super().try_move(move)
-
-    def undo(self) -> None:
-        super().undo()
-        self._screen_again()
-
-    def redo(self) -> None:
-        super().redo()
-        self._screen_again()
-
-    def _screen_again(self) -> None:
-        """After undo or redo in hot seat, whoever holds the screen may not be the player
-        to move: the cover comes back before anyone's secrets show (R25-I4)."""
-        if self.hot_seat and self._shown is not None:
-            self._shown = None
-            self._refresh()
-
-    def bot_move(self) -> None:
-        if self.screened:
-            self._say("First pass the screen: the bot move waits for the next player (R25-I4).")
-            return
-        super().bot_move()
-
-    def hint(self) -> Any:
-        if self.screened:
-            self._say("The hint waits until the next player has the screen (R25-I4).")
+    def gate(self, action: str) -> str | None:
+        """Behind the cover nothing happens but "ready" (R25-I4); undo and redo bring the
+        cover back, since whoever holds the screen may not be the player to move then."""
+        if action in ("undo", "redo"):
+            if self.hot_seat and self._shown is not None:
+                self._shown = None
+                self.refresh()
             return None
-        return super().hint()
+        if not self.screened:
+            return None
+        if action == "click":
+            self.ready()             # any click on the cover: the next player is ready
+            return ""
+        return {"move": f"First pass the screen to "
+                        f"{self.player_name(self.state.current_player)} and click when ready "
+                        "(R25-I4).",
+                "bot": "First pass the screen: the bot move waits for the next player "
+                       "(R25-I4).",
+                "hint": "The hint waits until the next player has the screen (R25-I4)."
+                }.get(action)
 
-    def _draw(self) -> None:
-        self._update_view()
-        super()._draw()
+    def update_view(self) -> None:
+        controller = self.controller
+        assert isinstance(controller, Room25Controller)
+        controller.viewer = self.viewing_seat
+        state = self.state
+        # Hot seat and a bot to move: show only public facts (someone else may be watching).
+        controller.public = (self.hot_seat and not state.is_terminal()
+                             and state.current_player in self.bots)
+        controller.screen = (f"{self._screen_text()}\n— click when ready" if self.screened
+                             else None)
 
-    def _refresh(self) -> None:
-        super()._refresh()
-        self._narrate()
-
-    def _refresh_status(self) -> None:
-        super()._refresh_status()
+    def status_html(self) -> str:
         if self.screened:
-            who = html.escape(self._player(self.state.current_player))
-            self.status_line.value = (f"<b>{html.escape(self._title)}</b> · Pass the screen "
-                                      f"to {who} — click when ready (R25-I4)")
+            return (f"<b>{html.escape(self._title)}</b> · {html.escape(self._screen_text())} "
+                    "— click when ready (R25-I4)")
+        return super().status_html()
 
-    def _refresh_actions(self) -> None:
+    def move_buttons(self) -> list[tuple[str, Any]]:
         if self.screened:
-            label = (f"Pass the screen to {self._player(self.state.current_player)} — "
-                     "click when ready")
-            self.ready_button.description = label
-            if list(self.actions.children) != [self.ready_button]:
-                self.actions.children = [self.ready_button]
-            return
-        if list(self.actions.children) == [self.ready_button]:
-            self.actions.children = []
-        super()._refresh_actions()
-
-    def _narrate(self) -> None:
-        """The last step's effects, each with its rule ID (R25-08: execution step by step)."""
-        self.narration.value = "".join(
-            f"<div>▸ {html.escape(line)}</div>" for line in self.narration_lines())
+            return [(f"{self._screen_text()} — click when ready", self.ready)]
+        return super().move_buttons()
 
     def narration_lines(self) -> list[str]:
-        """What the last move did, one line per effect with its rule ID."""
+        """What the last move did, one line per effect with its rule ID (R25-08: execution
+        step by step)."""
         match = self.match
         if not match.moves:
             return []
         before = match.states[-2]
-        who = self._helpers.describe(before, match.moves[-1])
-        lines = [f"Last step — {self._player(before.current_player)}: {who}"]
-        lines += [self._helpers.localize(str(e)) for e in self.state.events]
+        who = self.words.describe(before, match.moves[-1])
+        lines = [f"Last step — {self.player_name(before.current_player)}: {who}"]
+        lines += [self.words.localize(str(e)) for e in self.state.events]
         return lines
 
-    def _option_form(self) -> dict[str, w.Widget]:
-        """The shared form, plus the number of players (its default depends on the mode)."""
-        form = super()._option_form()
+    def option_widget(self, option: Any, value: Any) -> w.Widget | None:
+        """The number of players: its default depends on the mode, so it is a number box."""
+        if option.name != "players":
+            return None
         players = w.BoundedIntText(value=self.game.num_players, min=1, max=6,
                                    description="players", style={"description_width": "initial"},
                                    layout=w.Layout(width="160px"))
         players.tooltip = "1 (solo) to 6; each mode checks its own range"
-        ordered = {"mode": form.pop("mode"), "players": players}
-        ordered.update(form)
-        return ordered
+        return players
 
 
 __all__ = ["Room25Board", "Room25Controller"]

@@ -42,9 +42,9 @@ from matplotlib.patches import Circle, Rectangle, RegularPolygon
 from matplotlib.text import Text
 
 from boardlib.grids.hex import Hex
-from boardlib.grids.hexdraw import SQRT3, hex_center
-from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg,
-                          default_style, parse_id, svg_settings)
+from boardlib.legacy_matplotlib import (BOARD_CLOSE, BOARD_OPEN, SQRT3, SVGCanvas, compact_svg,
+                                        default_style, hex_center, svg_settings)
+from boardlib.svg import SVGPicture, parse_id
 
 from .board import FIELD_INDEX, FIELDS, GATES, IS_OCEAN, ISLAND, ISLAND_FIELDS, is_zone, zone_code
 from .rules import OVER, PRISONERS, TILE_PHASE, SectionXState

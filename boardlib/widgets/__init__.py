@@ -1,43 +1,49 @@
 """Shared notebook widgets: the SVG board view and the game panel every game builds on.
 
-``BoardView`` (an anywidget) shows an SVG string and reports the id of the clicked
-element; ``GamePanel`` (an ``ipywidgets.VBox``) adds New game, Undo/Redo, Bot move,
-Hint, Auto-play with a delay slider, the move list, the event log, the status line
-and the "why not?" line. A game supplies only a small controller::
+``BoardView`` (an anywidget) shows an SVG picture (:mod:`boardlib.svg`) with a status line
+above and a why-not line below, reports clicks and keys, and pans and zooms when asked;
+``GamePanel`` composes it with the parts in :mod:`boardlib.widgets.parts` (move buttons,
+toolbar, move list, event log, New game form, a standings slot). A game supplies a small
+controller and, if it needs more, uses the panel's public hooks (see ``GamePanel``)::
 
     from boardlib.widgets import BaseController, GamePanel, Play, Select
 
     class MyController(BaseController):
-        names = ("Red", "Blue")              # optional: how the panel names the players
-        colors = ("#D55E00", "#0072B2")
+        names = seat_names(2)                 # boardlib.svg.palette: seat n looks the same
+        colors = seat_colors(2)               # in every game
 
-        def draw(self, state, selection, hint=None) -> str:
-            return my_draw_svg(state, selection, hint)   # ids like "cell_3_4" are clickable
+        def draw(self, state, selection, hint=None):
+            return my_draw_svg(state, selection, hint)   # a boardlib.svg drawing
 
         def click(self, state, element_id, selection):
-            if element_id.startswith("cell_"):
-                return Play(MyMove(...))     # or Select(new_selection), or Illegal(rule, reason)
-            return None                      # a click that means nothing: ignored
+            kind, fields = parse_id(element_id)          # boardlib.svg.ids
+            if kind == "cell":
+                return Play(MyMove(*fields))     # or Select(new_selection), or Illegal(...)
+            return None                          # a click that means nothing: ignored
+
+        def clicks_for(self, state, move, selection=None):
+            return [element_id("cell", *move.at)]        # how a person enters ``move``
 
     class MyBoard(GamePanel):
         def __init__(self, state=None, seats=None, **kwargs):
             game = state.game if state is not None else boardlib.load("my_game")
             super().__init__(game, MyController(), state=state, seats=seats, **kwargs)
 
-The panel asks the engine (``why_illegal``) before it plays a ``Play``; a refusal
-shows in the why-not line with its rule ID and changes nothing. Optional controller
-hooks (see ``BaseController``): ``status``, ``describe``, ``localize`` (engine text in
-the board's words), ``button_moves`` (moves that are buttons, e.g. "Pass"),
-``selection_after``, ``static_svg`` (the picture saved notebooks show) and
-``clicks_for`` (scripted clicks, used by ``benchmarks/bench_latency.py``).
-
-Element ids: a lower-case prefix, ``_``, fields joined by ``_`` (``hex_3_-1``); the
-browser reports any id matching ``^[a-z]+_``, so give non-clickable artists ids
-without an underscore (``caption``); matplotlib's own ids (``patch_3``) are skipped.
+The panel asks the engine (``why_illegal``) before it plays a ``Play``; a refusal shows in
+the why-not line with its rule ID and changes nothing. Optional controller hooks (see
+``BaseController``): ``status``, ``describe``, ``localize`` (engine text in the board's
+words), ``button_moves`` (moves that are buttons, e.g. "Pass"), ``selection_after``,
+``rotate`` (R / Shift+R), ``static_svg`` (the picture saved notebooks show) and
+``clicks_for`` (scripted clicks: :func:`boardlib.widgets.testing.check_every_move_by_clicks`
+and ``benchmarks/bench_latency.py`` use it).
 """
-from .board import BoardView
+from .board import KEYS, BoardView
 from .controller import BaseController, ClickResult, Controller, Play, Select
-from .panel import HUMAN, SEAT_KINDS, GamePanel, checkbox, shared
+from .panel import HUMAN, SEAT_KINDS, GamePanel, hides_information
+from .parts import (ActionButtons, ExplanationLine, HistoryList, SetupForm, StatusLine, Toolbar,
+                    checkbox, shared)
 
-__all__ = ["BoardView", "GamePanel", "Controller", "BaseController", "ClickResult", "Play",
-           "Select", "HUMAN", "SEAT_KINDS", "checkbox", "shared"]
+__all__ = ["BoardView", "KEYS", "GamePanel", "Controller", "BaseController", "ClickResult",
+           "Play", "Select", "HUMAN", "SEAT_KINDS", "hides_information", "checkbox", "shared",
+           "StatusLine", "ExplanationLine", "HistoryList", "ActionButtons", "Toolbar",
+           "SetupForm"]

@@ -1,72 +1,485 @@
-// boardlib BoardView: shows the SVG string of the `svg` trait and sends clicked ids to Python.
+// boardlib BoardView: one board on the page, drawn from the SVG string of the `svg` trait.
 //
-// A click walks up from the clicked SVG element to the nearest element whose id looks like
-// "prefix_fields" (lower-case prefix, underscore) and sends {type: "click", id} to the kernel.
-// matplotlib writes an artist's gid as the id of its <g> group, so the whole group is clickable.
+//   status line (aria-live)   the `status` trait
+//   the board                 the SVG; clicks, keyboard focus, pan and zoom
+//   why-not line (aria-live)  the `message` trait; its room is kept, so nothing jumps
+//
+// Clickable elements carry the class "click" (boardlib.svg.ids.CLICKABLE_CLASS) and an id;
+// a click, or Enter/Space on the focused one, sends {type: "click", id}. Arrow keys move the
+// focus to the nearest clickable element in that direction; U, H, R, Shift+R and Escape are
+// sent as {type: "key", key} (undo, hint, rotate, let go). With `zoomable`, the view shows
+// the `window` part of the picture: drag to pan, wheel or +/- to zoom, 0 or "Fit" for all.
 
-const CLICKABLE = /^[a-z]+_/;
-// matplotlib names every artist it draws (text_15, patch_3 ...): those are not our ids.
+const CLICKABLE = "click";
+// Pictures still drawn by matplotlib (boardlib/legacy_matplotlib.py) mark clicks by id only.
+const LEGACY_ID = /^[a-z]+_/;
 const MATPLOTLIB_ID = /^(figure|axes|patch|text|line2d|legend|image|collection)_\d+$/;
+const KEYS = { u: "u", U: "u", h: "h", H: "h", r: "r", R: "R", Escape: "escape" };
+const ZOOM_STEP = 1.25;
+const MAX_ZOOM = 8;
+const DRAG_SLOP = 5; // px a press may move and still be a click
 
 function svgBody(text) {
-  // Drop the XML declaration and DOCTYPE that matplotlib writes before <svg>.
   const start = text.indexOf("<svg");
   return start < 0 ? text : text.slice(start);
 }
 
-function clickedId(target, root) {
+function isLegacyClickable(node) {
+  const id = node.getAttribute && node.getAttribute("id");
+  return Boolean(id && LEGACY_ID.test(id) && !MATPLOTLIB_ID.test(id));
+}
+
+function clickableOf(target, root, legacy) {
   for (let node = target; node && node !== root; node = node.parentNode) {
-    const id = node.getAttribute ? node.getAttribute("id") : null;
-    if (id && CLICKABLE.test(id) && !MATPLOTLIB_ID.test(id)) {
-      return id;
-    }
+    if (!node.getAttribute) continue;
+    if (legacy ? isLegacyClickable(node) : node.classList.contains(CLICKABLE)) return node;
   }
   return null;
 }
 
+function centre(node) {
+  const r = node.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+// The element an arrow key moves to from `from`, in direction (dx, dy). First the nearest
+// line ahead (a row or a column within 31 degrees; hex rows zig-zag), and on it the element
+// nearest to `goal` (the column an up/down run started in, as a text cursor keeps it, so
+// Up and Down go straight across a hex grid); else the nearest element within 60, then 80
+// degrees. Ties go to the left or the top: the same keys always go the same way.
+function nearestInDirection(from, nodes, dx, dy, goal) {
+  const c = centre(from);
+  const vertical = dy !== 0;
+  for (const cone of [0.6, 1.75, 5.7]) {
+    let best = null;
+    let bestKey = null;
+    for (const node of nodes) {
+      if (node === from) continue;
+      const p = centre(node);
+      const ahead = (p.x - c.x) * dx + (p.y - c.y) * dy;
+      const aside = Math.abs((p.x - c.x) * dy - (p.y - c.y) * dx);
+      if (ahead <= 1 || aside > ahead * cone) continue;
+      const line = Math.round(ahead / 4);
+      const key = cone === 0.6
+        ? [line, Math.round(Math.abs((vertical ? p.x : p.y) - (vertical ? goal.x : goal.y))),
+          vertical ? p.x : p.y]
+        : [Math.round(Math.hypot(p.x - c.x, p.y - c.y)), vertical ? p.x : p.y, 0];
+      if (!bestKey || key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1]
+          || (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+        best = node;
+        bestKey = key;
+      }
+    }
+    if (best) return best;
+  }
+  return null;
+}
+
+function parseBox(text) {
+  const v = (text || "").trim().split(/[\s,]+/).map(Number);
+  return v.length === 4 && v.every(Number.isFinite) && v[2] > 0 && v[3] > 0 ? v : null;
+}
+
 function render({ model, el }) {
+  el.classList.add("boardlib-view");
+  const status = document.createElement("div");
+  status.className = "boardlib-status";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  const frame = document.createElement("div");
+  frame.className = "boardlib-frame";
   const board = document.createElement("div");
-  board.classList.add("boardlib-board");
-  el.appendChild(board);
+  board.className = "boardlib-board";
+  board.setAttribute("role", "application");
+  board.setAttribute("aria-roledescription", "board");
+  // JupyterLab: keys pressed on the board are the board's, not notebook shortcuts.
+  board.setAttribute("data-lm-suppress-shortcuts", "true");
+  const zoombar = document.createElement("div");
+  zoombar.className = "boardlib-zoom";
+  const why = document.createElement("div");
+  why.className = "boardlib-why";
+  why.setAttribute("role", "status");
+  why.setAttribute("aria-live", "polite");
+  frame.append(board, zoombar);
+  el.append(status, frame, why);
+
+  let focusedId = null; // the element the keyboard is on, kept across redraws
+  let goal = null; // where a run of Up/Down (or Left/Right) keys started: kept straight
+  let keyboard = false; // the ring shows while the keyboard is used, not after mouse clicks
+  let full = null; // the picture's own viewBox
+  let legacy = false;
+
+  function svg() {
+    return board.querySelector("svg");
+  }
+
+  function clickables() {
+    const root = svg();
+    if (!root) return [];
+    if (legacy) return Array.from(root.querySelectorAll("[id]")).filter(isLegacyClickable);
+    return Array.from(root.querySelectorAll("." + CLICKABLE));
+  }
+
+  function byId(id) {
+    return clickables().find((n) => n.getAttribute("id") === id) || null;
+  }
+
+  // --- sizing: as wide as there is room (up to max_width), never taller than the screen
+  // The screen is JupyterLab's notebook area, or the window (Voila, a plain page); the board
+  // leaves room for its status and why-not lines (or `reserve_height` px, if set).
+  function screenRoom() {
+    const reserve = model.get("reserve_height") || 0;
+    if (reserve) return window.innerHeight - reserve;
+    const area = el.closest(".jp-WindowedPanel-outer");
+    const height = area ? area.clientHeight : window.innerHeight;
+    return height - status.offsetHeight - why.offsetHeight - 24;
+  }
+
+  function fit() {
+    const root = svg();
+    if (!root || !full) return;
+    const aspect = full[3] / full[2];
+    const room = el.clientWidth || 600;
+    const maxWidth = parseFloat(model.get("max_width")) || 900;
+    const maxHeight = Math.max(240, screenRoom());
+    const width = Math.max(120, Math.min(room, maxWidth, maxHeight / aspect));
+    root.style.width = width + "px";
+    root.style.height = width * aspect + "px";
+  }
+
+  // --- the window shown (pan and zoom)
+  function windowBox() {
+    const w = model.get("window") || [];
+    return model.get("zoomable") && w.length === 4 ? w : null;
+  }
+
+  function applyWindow() {
+    const root = svg();
+    if (!root || !full) return;
+    const w = windowBox() || full;
+    root.setAttribute("viewBox", w.join(" "));
+    drawRing();
+  }
+
+  function clampWindow(w) {
+    const aspect = full[3] / full[2];
+    let width = Math.min(full[2], Math.max(full[2] / MAX_ZOOM, w[2]));
+    let height = width * aspect;
+    let x = Math.min(full[0] + full[2] - width, Math.max(full[0], w[0]));
+    let y = Math.min(full[1] + full[3] - height, Math.max(full[1], w[1]));
+    return [x, y, width, height];
+  }
+
+  // Saved at once: a change kept only here could be overwritten by the kernel's echo of an
+  // earlier one (a drag saves once, when it ends).
+  function setWindow(w, save = true) {
+    if (!full) return;
+    const clamped = clampWindow(w);
+    const isFull = clamped[2] >= full[2] - 1e-6;
+    model.set("window", isFull ? [] : clamped.map((v) => Math.round(v * 100) / 100));
+    applyWindow();
+    if (save) model.save_changes();
+  }
+
+  function zoomBy(factor, cx, cy) {
+    const w = windowBox() || full;
+    const x = cx === undefined ? w[0] + w[2] / 2 : cx;
+    const y = cy === undefined ? w[1] + w[3] / 2 : cy;
+    const width = w[2] / factor;
+    const height = w[3] / factor;
+    setWindow([x - (x - w[0]) / factor, y - (y - w[1]) / factor, width, height]);
+  }
+
+  function toSvgPoint(clientX, clientY) {
+    const root = svg();
+    const m = root.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  function boxInSvg(node) {
+    const r = node.getBoundingClientRect();
+    const a = toSvgPoint(r.left, r.top);
+    const b = toSvgPoint(r.right, r.bottom);
+    return a && b ? [a.x, a.y, b.x - a.x, b.y - a.y] : null;
+  }
+
+  function centreOn(node) {
+    if (!model.get("zoomable") || !full) return;
+    const box = boxInSvg(node);
+    if (!box) return;
+    let w = windowBox() || full;
+    if (box[2] > w[2] || box[3] > w[3]) {
+      const width = Math.max(box[2] / 0.8, (box[3] / 0.8) * (full[2] / full[3]));
+      w = [w[0], w[1], width, width * (full[3] / full[2])];
+    }
+    setWindow([box[0] + box[2] / 2 - w[2] / 2, box[1] + box[3] / 2 - w[3] / 2, w[2], w[3]]);
+  }
+
+  function inWindow(node) {
+    const box = boxInSvg(node);
+    const w = windowBox();
+    if (!box || !w) return true;
+    return box[0] >= w[0] && box[1] >= w[1] && box[0] + box[2] <= w[0] + w[2]
+      && box[1] + box[3] <= w[1] + w[3];
+  }
+
+  // --- keyboard focus (one element at a time is in the Tab order: a roving tabindex)
+  let ring = null;
+  function drawRing() {
+    const root = svg();
+    if (ring) ring.remove();
+    ring = null;
+    const node = keyboard && focusedId && board.contains(document.activeElement)
+      ? byId(focusedId) : null;
+    if (!root || !node) return;
+    const box = boxInSvg(node);
+    if (!box) return;
+    const pad = Math.max(box[2], box[3]) * 0.06 + 1;
+    ring = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    ring.setAttribute("class", "boardlib-focus-ring");
+    for (const cls of ["outer", "inner"]) { // dark under light: seen on any colour
+      const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      rect.setAttribute("class", cls);
+      rect.setAttribute("x", box[0] - pad);
+      rect.setAttribute("y", box[1] - pad);
+      rect.setAttribute("width", box[2] + 2 * pad);
+      rect.setAttribute("height", box[3] + 2 * pad);
+      rect.setAttribute("rx", pad);
+      ring.appendChild(rect);
+    }
+    root.appendChild(ring);
+  }
+
+  function rove(node, focus) {
+    for (const n of clickables()) {
+      n.setAttribute("tabindex", n === node ? "0" : "-1");
+      // JupyterLab matches shortcuts such as ".jp-Notebook :focus" against the focused
+      // element itself ("0 0" would restart the kernel): the focused element opts out.
+      n.setAttribute("data-lm-suppress-shortcuts", "true");
+    }
+    if (!node) {
+      board.setAttribute("tabindex", "0"); // nothing to click: the board itself is focusable
+      return;
+    }
+    board.removeAttribute("tabindex");
+    focusedId = node.getAttribute("id");
+    if (focus) {
+      node.focus({ preventScroll: true });
+      if (!inWindow(node)) centreOn(node);
+      drawRing();
+    }
+  }
 
   function show() {
+    const hadFocus = board.contains(document.activeElement);
+    const oldNode = focusedId ? byId(focusedId) : null;
+    const oldCentre = oldNode ? centre(oldNode) : null;
     // Parse first, then swap in one step: the old <svg> leaves the page as the new one
     // arrives (browser tests wait for exactly that), with no blank moment in between.
     const template = document.createElement("template");
     template.innerHTML = svgBody(model.get("svg") || "");
     board.replaceChildren(template.content);
-    const svg = board.querySelector("svg");
-    if (svg) {
-      // Scale with the notebook column while keeping matplotlib's aspect ratio.
-      svg.removeAttribute("height");
-      svg.style.width = "100%";
-      svg.style.height = "auto";
-      svg.style.maxWidth = model.get("max_width") || "640px";
+    const root = svg();
+    ring = null;
+    full = null;
+    if (root) {
+      full = parseBox(root.getAttribute("viewBox"));
+      if (!full) {
+        const w = parseFloat(root.getAttribute("width")) || 600;
+        const h = parseFloat(root.getAttribute("height")) || 400;
+        full = [0, 0, w, h];
+        root.setAttribute("viewBox", full.join(" "));
+      }
+      root.removeAttribute("width");
+      root.removeAttribute("height");
+      legacy = root.querySelector("." + CLICKABLE) === null;
+      board.setAttribute("aria-label", (root.getAttribute("aria-label")
+        || "board") + ". Arrow keys move between the places you can click; Enter clicks.");
+      fit();
+      applyWindow();
     }
     board.dataset.version = String(model.get("version") || 0);
+    // The keyboard stays where it was: the same element, else the nearest one.
+    const nodes = clickables();
+    let node = focusedId ? byId(focusedId) : null;
+    if (!node && oldCentre && nodes.length) {
+      node = nodes.reduce((a, b) => {
+        const da = centre(a); const db = centre(b);
+        return Math.hypot(da.x - oldCentre.x, da.y - oldCentre.y)
+          <= Math.hypot(db.x - oldCentre.x, db.y - oldCentre.y) ? a : b;
+      });
+    }
+    if (!node) node = nodes[0] || null;
+    rove(node, hadFocus);
   }
 
+  function showStatus() {
+    status.innerHTML = model.get("status") || "";
+  }
+
+  function showMessage() {
+    why.innerHTML = model.get("message") || "";
+    why.dataset.kind = model.get("message_kind") || "";
+  }
+
+  function showZoomBar() {
+    zoombar.replaceChildren();
+    if (!model.get("zoomable")) return;
+    for (const [label, title, action] of [["+", "zoom in (+)", () => zoomBy(ZOOM_STEP)],
+      ["\u2212", "zoom out (\u2212)", () => zoomBy(1 / ZOOM_STEP)],
+      ["Fit", "show the whole board (0)", () => setWindow(full || [0, 0, 1, 1])]]) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.title = title;
+      b.setAttribute("aria-label", title);
+      b.setAttribute("data-lm-suppress-shortcuts", "true");
+      b.addEventListener("click", (event) => { event.stopPropagation(); action(); });
+      zoombar.appendChild(b);
+    }
+  }
+
+  // --- pointer: click, or drag to pan
+  let press = null;
+  let dragged = false;
+  function onPointerDown(event) {
+    dragged = false;
+    keyboard = false;
+    goal = null;
+    press = model.get("zoomable") && event.button === 0
+      ? { x: event.clientX, y: event.clientY, window: (windowBox() || full).slice() } : null;
+  }
+  function onPointerMove(event) {
+    if (!press || !full) return;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!dragged && Math.hypot(dx, dy) < DRAG_SLOP) return;
+    dragged = true;
+    const root = svg();
+    const scale = press.window[2] / root.getBoundingClientRect().width;
+    setWindow([press.window[0] - dx * scale, press.window[1] - dy * scale,
+      press.window[2], press.window[3]], false);
+  }
+  function onPointerUp() {
+    if (press && dragged) model.save_changes();
+    press = null;
+  }
   function onClick(event) {
-    const id = clickedId(event.target, board);
-    if (id) {
-      model.send({ type: "click", id: id });
+    if (dragged) { // the end of a drag is not a click
+      dragged = false;
+      return;
+    }
+    const node = clickableOf(event.target, board, legacy);
+    if (node) {
+      rove(node, false);
+      model.send({ type: "click", id: node.getAttribute("id") });
+    }
+  }
+  function onWheel(event) {
+    if (!model.get("zoomable") || !full) return;
+    event.preventDefault();
+    const p = toSvgPoint(event.clientX, event.clientY);
+    zoomBy(Math.pow(ZOOM_STEP, -Math.sign(event.deltaY)), p && p.x, p && p.y);
+  }
+
+  // --- keyboard
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  function onKeyDown(event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    keyboard = true;
+    const nodes = clickables();
+    const current = focusedId ? byId(focusedId) : null;
+    let handled = true;
+    if (event.key in ARROWS) {
+      const [dx, dy] = ARROWS[event.key];
+      if (event.shiftKey && model.get("zoomable") && full) { // Shift+arrow pans
+        const w = windowBox() || full;
+        setWindow([w[0] + dx * w[2] * 0.2, w[1] + dy * w[3] * 0.2, w[2], w[3]]);
+      } else if (!current) {
+        rove(nodes[0] || null, true);
+      } else {
+        const here = centre(current);
+        if (!goal || goal.vertical !== (dy !== 0)) goal = { ...here, vertical: dy !== 0 };
+        if (goal.vertical) goal.y = here.y; else goal.x = here.x;
+        const next = nearestInDirection(current, nodes, dx, dy, goal);
+        if (next) rove(next, true);
+      }
+    } else if (event.key === "Home" || event.key === "End") {
+      rove(event.key === "Home" ? nodes[0] : nodes[nodes.length - 1], true);
+    } else if (event.key === "Enter" || event.key === " ") {
+      if (current) model.send({ type: "click", id: focusedId });
+    } else if (event.key in KEYS) {
+      model.send({ type: "key", key: KEYS[event.key] });
+    } else if (model.get("zoomable") && (event.key === "+" || event.key === "=")) {
+      zoomBy(ZOOM_STEP);
+    } else if (model.get("zoomable") && (event.key === "-" || event.key === "_")) {
+      zoomBy(1 / ZOOM_STEP);
+    } else if (model.get("zoomable") && event.key === "0") {
+      setWindow(full || [0, 0, 1, 1]);
+    } else {
+      handled = false;
+    }
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
     }
   }
 
-  function showVersion() {
-    board.dataset.version = String(model.get("version") || 0);
+  function onFocusIn(event) {
+    const node = clickableOf(event.target, board, legacy);
+    if (node) focusedId = node.getAttribute("id");
+    drawRing();
   }
+  function onFocusOut() {
+    setTimeout(drawRing, 0);
+  }
+
+  let centred = 0;
+  function applyCentre() {
+    const request = model.get("centre") || {};
+    if (!request.id || request.n === centred) return;
+    centred = request.n;
+    const node = byId(request.id);
+    if (node) centreOn(node);
+  }
+
+  const resize = new ResizeObserver(() => { fit(); drawRing(); });
+  resize.observe(el);
+  const onWindowResize = () => fit();
+  window.addEventListener("resize", onWindowResize);
 
   show();
-  model.on("change:svg", show);
-  model.on("change:version", showVersion);
-  model.on("change:max_width", show);
+  showStatus();
+  showMessage();
+  showZoomBar();
+  requestAnimationFrame(applyCentre); // once laid out: a request made before the board showed
+  const handlers = {
+    "change:svg": show,
+    "change:status": showStatus,
+    "change:message": showMessage,
+    "change:message_kind": showMessage,
+    "change:zoomable": () => { showZoomBar(); applyWindow(); },
+    "change:window": applyWindow,
+    "change:max_width": fit,
+    "change:reserve_height": fit,
+    "change:version": () => { board.dataset.version = String(model.get("version") || 0); },
+    "change:centre": applyCentre,
+  };
+  for (const [name, handler] of Object.entries(handlers)) model.on(name, handler);
   board.addEventListener("click", onClick);
+  board.addEventListener("pointerdown", onPointerDown);
+  board.addEventListener("pointermove", onPointerMove);
+  board.addEventListener("pointerup", onPointerUp);
+  board.addEventListener("wheel", onWheel, { passive: false });
+  board.addEventListener("keydown", onKeyDown);
+  board.addEventListener("focusin", onFocusIn);
+  board.addEventListener("focusout", onFocusOut);
   return () => {
-    model.off("change:svg", show);
-    model.off("change:version", showVersion);
-    model.off("change:max_width", show);
-    board.removeEventListener("click", onClick);
+    for (const [name, handler] of Object.entries(handlers)) model.off(name, handler);
+    resize.disconnect();
+    window.removeEventListener("resize", onWindowResize);
   };
 }
 

@@ -103,6 +103,11 @@ class BaseController:
         another target can be tried)."""
         return selection
 
+    def rotate(self, state: State, selection: Any, step: int) -> ClickResult:
+        """R (``step`` 1) or Shift+R (``step`` -1) on the board: turn the tile in hand, say.
+        ``None``: there is nothing to turn (the board says so)."""
+        return None
+
     def clicks_for(self, state: State, move: Any, selection: Any = None) -> list[str]:
         """The element ids a person clicks to play ``move`` (for scripted games and the latency
         benchmark); ``[]`` when the move is a button instead."""

@@ -1,64 +1,54 @@
-"""Drawing Zyrcan with matplotlib: a state becomes a deterministic SVG string.
+"""Drawing Zyrcan: a state becomes a deterministic plain-SVG picture (:mod:`boardlib.svg`).
 
-Pointy-top hexes (axial ``q, r``; ``r`` grows downwards), ships as discs in their
-player's colour showing their engine count, and under the board the ships the
-player to move still has to place. Every clickable thing carries an id that the
-board widget reports (see :mod:`boardlib.widgets`):
+Pointy-top hexes (axial ``q, r``; ``r`` grows downwards); ships in their seat's colour and
+shape (:mod:`boardlib.svg.palette`) showing their engine count; beside the board, the
+ships the player to move still has to place. Clickable elements (the widget reports
+their ids, :mod:`boardlib.svg.ids`), each with a ``<title>`` and ``aria-label`` in words:
 
-* ``hex_<q>_<r>``     a board hex
-* ``ship_<q>_<r>``    the ship standing on that hex (``label_<q>_<r>``: its engine digit)
-* ``target_<q>_<r>``  a highlighted hex (the legal targets of the selected ship)
-* ``hint_<q>_<r>``    a hex marked by a hint
-* ``reserve_<e>``     the reserve ships with ``e`` engines of the player to move
-  (``reservelabel_<e>`` its digit)
+* ``hex_<q>_<r>``  a board hex, with whatever stands on it. Its classes say the rest:
+  ``ship`` (a ship stands there), ``selected``, ``target`` (a legal landing hex of the
+  selected ship), ``hint`` (part of a hinted move).
+* ``reserve_<e>``  the reserve ships with ``e`` engines of the player to move.
 
-Everything else has an id without ``_`` (``caption``, ``background``, ``hintarrow``,
-``attack-<q>-<r>-<q2>-<r2>`` for the attack-graph arrows), so the browser ignores it.
-
-Speed (a click must redraw in well under 30 ms on the 67-hex board): one figure per
-board layout is built once with every artist it can need. Each piece of the picture
-(a hex, a ship's disc, its digit, an outline, a reserve ship, the caption, an arrow)
-is drawn by matplotlib's SVG renderer the first time it is needed in a given look
-and kept as text; a redraw looks the pieces up and joins them. Same arguments, same
-bytes, whichever pieces were drawn before (a test checks it).
+Everything else (caption, outlines, the attack-graph arrows) has no id and ignores the
+mouse. Same arguments, same bytes.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
+from functools import lru_cache
 from typing import Any, Iterable
-
-from matplotlib.backends.backend_svg import FigureCanvasSVG
-from matplotlib.figure import Figure
-from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, RegularPolygon
-from matplotlib.text import Text
+from xml.etree.ElementTree import Element
 
 from boardlib.grids.hex import Hex
-from boardlib.grids.hexdraw import hex_center
-from boardlib.svg import (BOARD_CLOSE, BOARD_OPEN, SVGCanvas, SVGPicture, compact_svg,
-                          default_style, parse_id)
+from boardlib.grids.hexdraw import HexLayout
+from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
+                          element_id, parse_id, points_text, seat, seat_colors, seat_names)
+from boardlib.svg.builder import PieceCache
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
-# Okabe–Ito colours: distinguishable with the common colour-vision deficiencies.
-PLAYER_COLORS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7")
-PLAYER_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Orange", "Purple")
-LABEL_COLORS: tuple[str, ...] = ("white", "white", "white", "black", "black")
+PLAYER_COLORS: tuple[str, ...] = seat_colors(5)
+PLAYER_NAMES: tuple[str, ...] = seat_names(5)
 
-BACKGROUND = "#fdfcf8"
-HEX_FILL = "#f3efe4"
+SURFACE = SURFACES["zyrcan"]
 HEX_EDGE = "#a8a294"
-TARGET_FILL = "#fff1a8"
-TARGET_EDGE = "#111111"
-HINT_EDGE = "#7c3aed"
-SELECTED_EDGE = "#111111"
 COORD_COLOR = "#6b6659"
-SHIP_RADIUS = 0.58
-UNIT_INCHES = 0.30  # drawing size of one hex radius
-RESERVE_STRIP = 2.4  # height of the reserve strip under the board, in hex radii
+EMPTY_FILL = "#d4d4d4"   # a reserve type with no ship left
+SIZE = 30.0              # a hex's corner radius, in the drawing's units (pixels at 1:1)
+SHIP_RADIUS = 0.62 * SIZE
+RESERVE_WIDTH = 4.2 * SIZE   # the column beside the board while ships are placed
+CAPTION_HEIGHT = 1.3 * SIZE
+MARGIN = 0.4 * SIZE
+
+CSS = (f".bl-zyrcan .cell{{fill:{SURFACE['hex']};stroke:{HEX_EDGE};stroke-width:1.5}}"
+       f".bl-zyrcan .target .cell{{fill:{SURFACE['target']}}}"
+       f".bl-zyrcan .click:hover .cell{{stroke:{INK};stroke-width:2.5}}"
+       f".bl-zyrcan .coord{{fill:{COORD_COLOR}}}"
+       ".bl-zyrcan .overlay{pointer-events:none}")
 
 
-def hex_id(prefix: str, h: Hex) -> str:
-    return f"{prefix}_{h.q}_{h.r}"
+def hex_id(h: Hex) -> str:
+    return element_id("hex", h.q, h.r)
 
 
 def attack_edges(state: ZyrcanState) -> list[tuple[Hex, Hex, int]]:
@@ -69,266 +59,160 @@ def attack_edges(state: ZyrcanState) -> list[tuple[Hex, Hex, int]]:
     return [(u, v, graph.nodes[u]["owner"]) for u, v in graph.edges]
 
 
-class _Board:
-    """Every artist a board of this shape can need, made once, and their SVG pieces.
+class _Frame:
+    """What does not change during a game on one board: where every hex goes, and the hexes
+    drawn so far (``pieces``: a hex's picture depends only on what stands on it and its
+    marks, so a redraw draws only the hexes that changed; the tests compare with a fresh
+    drawing)."""
 
-    Pieces are keyed by what they show (``("disc", hex, owner, chosen)`` ...); a piece
-    depends only on its key, so the joined picture never depends on drawing history.
-    A redraw whose pieces were all seen before costs about a millisecond.
+    def __init__(self, hexes: tuple[Hex, ...]) -> None:
+        self.hexes = hexes
+        bounds = HexLayout(SIZE).bounds(hexes)
+        # hex (0, 0) placed so that the board's top-left corner sits inside the margins
+        self.layout = HexLayout(SIZE, (MARGIN - bounds[0], MARGIN + CAPTION_HEIGHT - bounds[1]))
+        self.board_width = bounds[2] - bounds[0] + 2 * MARGIN
+        self.height = bounds[3] - bounds[1] + 2 * MARGIN + CAPTION_HEIGHT
+        self.centers = {h: self.layout.center(h) for h in hexes}
+        self.cells = {h: points_text(self.layout.corners(h, 0.97)) for h in hexes}
+        self.rings = {h: points_text(self.layout.corners(h, 0.84)) for h in hexes}
+        self.pieces = PieceCache(size=8 * len(hexes))
+
+
+@lru_cache(maxsize=8)
+def _frame(hexes: tuple[Hex, ...]) -> _Frame:
+    return _Frame(hexes)
+
+
+def ship_words(owner: int, engines: int) -> str:
+    return f"{seat(owner).name} ship with {engines} engine{'s' * (engines != 1)}"
+
+
+def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
+             highlight: Iterable[Hex] = (), *, hint: Any = None,
+             show_attacks: bool = False, default_type: int | None = None,
+             show_coordinates: bool = False, caption: bool = True) -> BoardSVG:
+    """The board as an SVG string.
+
+    ``selected``: a hex (its ship gets a thick outline) or an engine count (that reserve
+    ship gets a solid outline; ``default_type``: the type a click on a hex would place when
+    none is chosen, dashed). ``highlight``: hexes outlined as targets (class ``target``).
+    ``hint``: a move to mark. ``show_attacks``: overlay the attack graph, an arrow from
+    every ship to every enemy it could destroy next (ZY-07 … ZY-10), whoever's turn it is.
+    ``show_coordinates``: write each hex's ``q,r`` in it, as moves and messages name hexes.
+    ``caption``: say whose turn it is above the board (a live board's status line says it).
     """
-
-    def __init__(self, game: ZyrcanGame) -> None:
-        # Matplotlib's own defaults, whatever style the notebook has set: every board looks
-        # the same, and pieces drawn later match those drawn earlier.
-        with default_style():
-            self._build(game)
-
-    def _build(self, game: ZyrcanGame) -> None:
-        self.hexes = game.hexes
-        centers = [hex_center(h) for h in self.hexes]
-        xs = [x for x, _ in centers]
-        ys = [y for _, y in centers]
-        self.xmin, self.xmax = min(xs) - 1.2, max(xs) + 1.2
-        top = max(ys) + 1.3 + 1.0  # room for the caption above the board
-        bottom = min(ys) - 1.3 - RESERVE_STRIP  # and for the reserve below it
-        self.reserve_y = min(ys) - 1.3 - 1.1
-        width, height = self.xmax - self.xmin, top - bottom
-        # The axes fill the figure and the figure has the data's proportions, so one data
-        # unit is UNIT_INCHES both ways: equal aspect without any adjustment at draw time.
-        self.fig = Figure(figsize=(width * UNIT_INCHES, height * UNIT_INCHES), dpi=72)
-        FigureCanvasSVG(self.fig)
-        ax = self.fig.add_axes((0.0, 0.0, 1.0, 1.0))
-        ax.set_xlim(self.xmin, self.xmax)
-        ax.set_ylim(bottom, top)
-        ax.set_axis_off()
-        self.ax = ax
-        font = 11.0
-        # A light card behind the board keeps the caption readable on dark notebook themes.
-        self.background = Rectangle((self.xmin, bottom), width, height, facecolor=BACKGROUND,
-                                    edgecolor="none", gid="background")
-        self.cell: dict[Hex, tuple[Any, ...]] = {}
-        self.coords: dict[Hex, Text] = {}
-        for h, (x, y) in zip(self.hexes, centers):
-            cell = RegularPolygon((x, y), 6, radius=0.97, orientation=0.0, facecolor=HEX_FILL,
-                                  edgecolor=HEX_EDGE, linewidth=1.0, gid=hex_id("hex", h))
-            ship = Circle((x, y), SHIP_RADIUS, linewidth=1.2, edgecolor="white",
-                          gid=hex_id("ship", h), visible=False)
-            label = Text(x, y, "", ha="center", va="center_baseline", fontsize=font,
-                         fontweight="bold", gid=hex_id("label", h), visible=False)
-            target = RegularPolygon((x, y), 6, radius=0.86, orientation=0.0, fill=False,
-                                    edgecolor=TARGET_EDGE, linewidth=2.6,
-                                    gid=hex_id("target", h), visible=False)
-            self.cell[h] = (cell, ship, label, target)
-            # the hex's q,r low in the hex, below any ship; a click on it clicks the hex
-            self.coords[h] = Text(x, y - 0.79, f"{h.q},{h.r}".replace("-", "\N{MINUS SIGN}"),
-                                  ha="center", va="center", fontsize=6, color=COORD_COLOR,
-                                  gid=hex_id("hex", h))
-        # Up to two hint outlines (a placement, or an attack's origin and target).
-        self.hint_patches = []
-        for _ in range(2):
-            hint = RegularPolygon((0, 0), 6, radius=0.9, orientation=0.0, fill=False,
-                                  edgecolor=HINT_EDGE, linewidth=2.6, linestyle=(0, (3, 2)))
-            self.hint_patches.append(hint)
-        self.hint_arrow = FancyArrowPatch((0, 0), (1, 1), arrowstyle="-|>", mutation_scale=14,
-                                          color=HINT_EDGE, linewidth=2.0, shrinkA=10,
-                                          shrinkB=10, gid="hintarrow")
-        # The reserve of the player to move, centred under the board.
-        middle = (self.xmin + self.xmax) / 2.0
-        self.reserve_title = Text(self.xmin + 0.4, self.reserve_y, "", ha="left",
-                                  va="center", fontsize=font, gid="reservetitle")
-        self.reserve: dict[int, tuple[Any, Any, Any]] = {}
-        for k, engines in enumerate(ENGINE_TYPES):
-            x = middle + (k - 0.5) * 2.6
-            disc = Circle((x, self.reserve_y), SHIP_RADIUS, linewidth=1.2, edgecolor="white",
-                          gid=f"reserve_{engines}")
-            digit = Text(x, self.reserve_y, str(engines), ha="center", va="center_baseline",
-                         fontsize=font, fontweight="bold", gid=f"reservelabel_{engines}")
-            count = Text(x + 0.75, self.reserve_y, "", ha="left", va="center",
-                         fontsize=font - 1, gid=f"reservecount{engines}")
-            self.reserve[engines] = (disc, digit, count)
-        self.caption = Text(self.xmin + 0.4, top - 0.75, "", ha="left", va="center",
-                            fontsize=font + 1, gid="caption")
-        # The artists are drawn one by one into the SVG renderer, never through the axes
-        # (adding them there would compute data limits and clip paths we do not need).
-        for artist in self._artists():
-            self._attach(artist)
-        self._pieces: dict[tuple[Any, ...], str] = {}
-        w_pt, h_pt = width * UNIT_INCHES * 72, height * UNIT_INCHES * 72
-        self._canvas = SVGCanvas(w_pt, h_pt)
-        self._header = self._canvas.header + BOARD_OPEN
-        # Once every ship is placed the reserve strip under the board is empty: a shorter
-        # viewBox cuts it off (SVG y grows downwards, so the pieces stay where they are).
-        strip_pt = (RESERVE_STRIP - 0.3) * UNIT_INCHES * 72
-        self._header_short = SVGCanvas(w_pt, h_pt - strip_pt).header + BOARD_OPEN
-
-    def _artists(self) -> list[Any]:
-        found = [self.background] + [a for parts in self.cell.values() for a in parts]
-        found += list(self.coords.values())
-        found += self.hint_patches + [self.hint_arrow, self.reserve_title, self.caption]
-        found += [a for parts in self.reserve.values() for a in parts]
-        return found
-
-    def _attach(self, artist: Any) -> None:
-        artist.set_figure(self.fig)
-        artist.set_transform(self.ax.transData)
-        artist.set_clip_on(False)  # nothing leaves the board; clipping costs time
-
-    # --- pieces ------------------------------------------------------------
-    def _render(self, *artists: Any) -> str:
-        """Matplotlib's SVG for these artists, drawn in this order (invisible ones skipped)."""
-        return compact_svg(self._canvas.render(a for a in artists if a.get_visible()))
-
-    def _hex_piece(self, h: Hex, lit: bool, ship: tuple[int, int, bool] | None,
-                   coordinates: bool) -> str:
-        key = (h, lit, ship, coordinates)
-        piece = self._pieces.get(key)
-        if piece is None:
-            # Built from smaller pieces, each drawn once: a new ship costs its disc and digit,
-            # a selection only the disc, a highlight only the hex and its outline.
-            cell, disc, label, target = self.cell[h]
-            parts = [self._piece(("cell", h, lit), lambda: cell.set_facecolor(
-                TARGET_FILL if lit else HEX_FILL), cell)]
-            if ship is not None:
-                owner, engines, chosen = ship
-
-                def paint_disc() -> None:
-                    disc.set_visible(True)
-                    disc.set_facecolor(PLAYER_COLORS[owner % len(PLAYER_COLORS)])
-                    disc.set_edgecolor(SELECTED_EDGE if chosen else "white")
-                    disc.set_linewidth(3.2 if chosen else 1.2)
-
-                def paint_label() -> None:
-                    label.set_visible(True)
-                    label.set_text(str(engines))
-                    label.set_color(LABEL_COLORS[owner % len(LABEL_COLORS)])
-                parts.append(self._piece(("disc", h, owner, chosen), paint_disc, disc))
-                parts.append(self._piece(("label", h, engines, LABEL_COLORS[
-                    owner % len(LABEL_COLORS)]), paint_label, label))
-            if lit:
-                parts.append(self._piece(("target", h), lambda: target.set_visible(True),
-                                         target))
-            if coordinates:   # last, on a patch of the hex's colour: outlines cross it
-                label = self.coords[h]
-                fill = TARGET_FILL if lit else HEX_FILL
-                parts.append(self._piece(("coordinate", h, fill), lambda: label.set_bbox(dict(
-                    boxstyle="round,pad=0.1", facecolor=fill, edgecolor="none")), label))
-            piece = self._pieces[key] = "".join(parts)
-        return piece
-
-    def _piece(self, key: tuple[Any, ...], prepare: Any, *artists: Any) -> str:
-        piece = self._pieces.get(key)
-        if piece is None:
-            prepare()
-            piece = self._pieces[key] = self._render(*artists)
-        return piece
-
-    def svg(self, state: ZyrcanState, selected: Hex | int | None, highlight: frozenset[Hex],
-            hint: Any, show_attacks: bool, default_type: int | None = None,
-            show_coordinates: bool = False) -> str:
-        ships = state.ships()  # the public API: the engine's internal board may change
-        chosen_hex = selected if isinstance(selected, Hex) else None
-        parts = [self._header if state.phase == PLACEMENT else self._header_short,
-                 self._piece(("background",), lambda: None, self.background)]
-        for h in self.hexes:
-            ship = ships.get(h)
-            look = None if ship is None else (ship.owner, ship.engines, h == chosen_hex)
-            parts.append(self._hex_piece(h, h in highlight, look, show_coordinates))
-        if show_attacks:
-            parts.append(self._attack_arrows(state))
-        parts.extend(self._hint_pieces(hint, state))
+    game: ZyrcanGame = state.game
+    frame = _frame(game.hexes)
+    placing = state.phase == PLACEMENT
+    width = frame.board_width + (RESERVE_WIDTH if placing else 0.0)
+    top = 0.0 if caption else CAPTION_HEIGHT    # without a caption its strip is cut off
+    d = Drawing(width, frame.height - top, min_y=top, title=f"Zyrcan board: {_caption(state)}",
+                kind="zyrcan", css=CSS, pixel_width=width)
+    d.rect(None, 0, top, width, frame.height - top, fill=SURFACE["background"])
+    if caption:
+        d.text(None, MARGIN, MARGIN + CAPTION_HEIGHT * 0.4, _caption(state), size=16.0,
+               anchor="start", cls="caption")
+    targets = frozenset(highlight)
+    chosen = selected if isinstance(selected, Hex) else None
+    hinted = _hint_hexes(state, hint)
+    ships = state.ships()  # the public API: the engine's internal board may change
+    for h in frame.hexes:
+        ship = ships.get(h)
+        look = (h, ship, h == chosen, h in targets, h in hinted, show_coordinates)
+        d.piece(None, frame.pieces, look, lambda parent, look=look: _draw_hex(d, parent, frame,
+                                                                              *look))
+    overlay = d.group(None, cls="overlay")
+    for h in sorted(targets):
+        d.element(overlay, "polygon", points=frame.rings[h], fill="none", stroke=INK,
+                  stroke_width=3.5)
+    if show_attacks:
+        for u, v, owner in sorted(attack_edges(state)):
+            d.arrow(overlay, frame.centers[u], frame.centers[v], color=seat(owner).color,
+                    width=2.5, head=11.0, shrink=SHIP_RADIUS * 0.9, cls="arrow attack",
+                    opacity="0.9")
+    _draw_hint(d, overlay, frame, state, hint, hinted)
+    if placing:
         chosen_type = selected if isinstance(selected, int) and not isinstance(
             selected, bool) else None
-        parts.extend(self._reserve_pieces(state, chosen_type, default_type))
-        text = _caption(state)
-        parts.append(self._piece(("caption", text), lambda: self.caption.set_text(text),
-                                 self.caption))
-        parts.append(BOARD_CLOSE)
-        return "".join(parts)
-
-    def _hint_pieces(self, hint: Any, state: ZyrcanState) -> list[str]:
-        spots: list[Hex] = []
-        end = None
-        if isinstance(hint, Place):
-            spots = [hint.at]
-        elif isinstance(hint, Attack):
-            ship = state.ship_at(hint.origin)
-            end = (None if ship is None
-                   else state.game.landing(hint.origin, ship.engines, hint.direction))
-            spots = [hint.origin] + ([end] if end is not None else [])
-        pieces = []
-        for patch, spot in zip(self.hint_patches, spots):
-            def place(p: Any = patch, at: Hex = spot) -> None:
-                p.xy = hex_center(at)
-                p.set_gid(hex_id("hint", at))
-            pieces.append(self._piece(("hint", spot), place, patch))
-        if end is not None and isinstance(hint, Attack):
-            start_xy, end_xy = hex_center(hint.origin), hex_center(end)
-            pieces.append(self._piece(("hintarrow", hint.origin, end),
-                                      lambda: self.hint_arrow.set_positions(start_xy, end_xy),
-                                      self.hint_arrow))
-        return pieces
-
-    def _reserve_pieces(self, state: ZyrcanState, chosen: int | None,
-                        default: int | None) -> list[str]:
-        if state.phase != PLACEMENT:
-            return []
-        player = state.to_move
-        title = f"{PLAYER_NAMES[player % 5]} places:"
-        pieces = [self._piece(("rtitle", title), lambda: self.reserve_title.set_text(title),
-                              self.reserve_title)]
-        reserve = state.reserve(player)
-        for engines in ENGINE_TYPES:
-            count = reserve.get(engines, 0)
-            disc, digit, counter = self.reserve[engines]
-
-            # A chosen type gets a solid dark rim, the type a hex click would place anyway
-            # (the default) a dashed one, the others their white rim.
-            look = "chosen" if chosen == engines else ("default" if default == engines else "")
-
-            def prepare(n: int = count, look: str = look, disc: Any = disc, digit: Any = digit,
-                        counter: Any = counter) -> None:
-                disc.set_facecolor(PLAYER_COLORS[player % 5] if n else "#d4d4d4")
-                disc.set_edgecolor(SELECTED_EDGE if look else "white")
-                disc.set_linewidth({"chosen": 3.2, "default": 2.0}.get(look, 1.2))
-                disc.set_linestyle((0, (2, 1.5)) if look == "default" else "solid")
-                digit.set_color(LABEL_COLORS[player % 5] if n else "#737373")
-                counter.set_text(f"×{n}")
-            pieces.append(self._piece(("reserve", engines, player, count, look),
-                                      prepare, disc, digit, counter))
-        return pieces
-
-    def _attack_arrows(self, state: ZyrcanState) -> str:
-        """One arrow per edge of the attack graph, each drawn once and kept like the rest."""
-        pieces = []
-        for u, v, owner in sorted(attack_edges(state)):
-            key = ("arrow", u, v, owner)
-            piece = self._pieces.get(key)
-            if piece is None:
-                arrow = FancyArrowPatch(hex_center(u), hex_center(v), arrowstyle="-|>",
-                                        mutation_scale=12, linewidth=1.6, shrinkA=12,
-                                        shrinkB=13, color=PLAYER_COLORS[owner % 5], alpha=0.9,
-                                        connectionstyle="arc3,rad=0.12",
-                                        gid=f"attack-{u.q}-{u.r}-{v.q}-{v.r}")
-                self._attach(arrow)
-                piece = self._pieces[key] = self._render(arrow)
-            pieces.append(piece)
-        return "".join(pieces)
+        _draw_reserve(d, frame, state, chosen_type, default_type)
+    return d.to_svg()
 
 
-_BOARDS: "OrderedDict[tuple[Hex, ...], _Board]" = OrderedDict()
-_BOARDS_KEPT = 8
+def _draw_hex(d: Drawing, parent: Element, frame: _Frame, h: Hex, ship: Any,
+              chosen: bool, target: bool, hinted: bool, coordinates: bool) -> None:
+    words = [f"{h}:", "empty" if ship is None else ship_words(ship.owner, ship.engines)]
+    classes = ["hex"]
+    if ship is not None:
+        classes.append("ship")
+    if chosen:
+        classes.append("selected")
+        words.append("(selected)")
+    if target:
+        classes.append("target")
+        words.append("— a target: click to attack")
+    if hinted:
+        classes.append("hint")
+        words.append("— part of the hint")
+    group = d.clickable(parent, hex_id(h), " ".join(words), cls=" ".join(classes))
+    d.element(group, "polygon", points=frame.cells[h], cls="cell")
+    x, y = frame.centers[h]
+    if ship is not None:
+        d.seat_token(group, seat(ship.owner), x, y - (0.12 * SIZE if coordinates else 0.0),
+                     SHIP_RADIUS, str(ship.engines), outline=SELECTED if chosen else INK,
+                     outline_width=4.0 if chosen else 1.2, label_size=17.0, cls="piece")
+    if coordinates:
+        d.text(group, x, y + 0.7 * SIZE, f"{h.q},{h.r}".replace("-", "\N{MINUS SIGN}"),
+               size=9.0, cls="coord")
 
 
-def _board_for(game: ZyrcanGame) -> _Board:
-    key = game.hexes
-    board = _BOARDS.get(key)
-    if board is None:
-        board = _BOARDS[key] = _Board(game)
-        while len(_BOARDS) > _BOARDS_KEPT:
-            _BOARDS.popitem(last=False)
-    else:
-        _BOARDS.move_to_end(key)
-    return board
+def _hint_hexes(state: ZyrcanState, hint: Any) -> tuple[Hex, ...]:
+    if isinstance(hint, Place):
+        return (hint.at,)
+    if isinstance(hint, Attack):
+        ship = state.ship_at(hint.origin)
+        end = None if ship is None else state.game.landing(hint.origin, ship.engines,
+                                                           hint.direction)
+        return (hint.origin,) if end is None else (hint.origin, end)
+    return ()
+
+
+def _draw_hint(d: Drawing, overlay: Element, frame: _Frame, state: ZyrcanState, hint: Any,
+               hinted: tuple[Hex, ...]) -> None:
+    for h in hinted:
+        d.element(overlay, "polygon", points=frame.rings[h], fill="none", stroke=HINT,
+                  stroke_width=3.5, stroke_dasharray="7 4")
+    if isinstance(hint, Attack) and len(hinted) == 2:
+        d.arrow(overlay, frame.centers[hinted[0]], frame.centers[hinted[1]], color=HINT,
+                width=3.0, head=13.0, shrink=SHIP_RADIUS, cls="arrow hint")
+
+
+def _draw_reserve(d: Drawing, frame: _Frame, state: ZyrcanState, chosen: int | None,
+                  default: int | None) -> None:
+    player = state.to_move
+    look = seat(player)
+    left = frame.board_width + 0.3 * SIZE
+    top = MARGIN + CAPTION_HEIGHT + 0.5 * SIZE
+    d.text(None, left, top, f"{look.name} places:", size=15.0, anchor="start")
+    reserve = state.reserve(player)
+    for k, engines in enumerate(ENGINE_TYPES):
+        count = reserve.get(engines, 0)
+        y = top + (1.6 + 2.0 * k) * SIZE
+        x = left + 1.0 * SIZE
+        state_words = ("chosen" if chosen == engines else
+                       "placed by a click on a hex" if default == engines else "")
+        label = (f"reserve: {engines}-engine ship, {count} left"
+                 + (f" ({state_words})" if state_words else ""))
+        group = d.clickable(None, element_id("reserve", engines), label,
+                            cls="reserve" + (" selected" if chosen == engines else ""))
+        d.rect(group, left - 0.2 * SIZE, y - SIZE, RESERVE_WIDTH - 0.5 * SIZE, 2.0 * SIZE,
+               fill="none", pointer_events="all")   # the whole row answers a click
+        token = look if count else look._replace(color=EMPTY_FILL, ink="#737373")
+        marked = chosen == engines or default == engines
+        d.seat_token(group, token, x, y, SHIP_RADIUS, str(engines),
+                     outline=SELECTED if marked else INK,
+                     outline_width=4.0 if chosen == engines else (2.5 if marked else 1.2),
+                     dashed=default == engines and chosen != engines, label_size=17.0)
+        d.text(group, x + 1.0 * SIZE, y, f"×{count}", size=15.0, anchor="start")
 
 
 def _caption(state: ZyrcanState) -> str:
@@ -336,32 +220,13 @@ def _caption(state: ZyrcanState) -> str:
         outcome = state.outcome()
         if outcome is None or not outcome.winners:
             return "Game over"
-        names = " and ".join(PLAYER_NAMES[p % 5] for p in outcome.winners)
+        names = " and ".join(seat(p).name for p in outcome.winners)
         return f"Game over: {names} {'win' if len(outcome.winners) > 1 else 'wins'}"
     phase = "placement" if state.phase == PLACEMENT else "attack"
-    return f"{PLAYER_NAMES[state.to_move % 5]} to move · {phase} phase"
+    return f"{seat(state.to_move).name} to move · {phase} phase"
 
 
-def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
-             highlight: Iterable[Hex] = (), *, hint: Any = None,
-             show_attacks: bool = False, default_type: int | None = None,
-             show_coordinates: bool = False) -> str:
-    """The board as an SVG string.
-
-    ``selected``: a hex (its ship gets a thick outline) or an engine count (that reserve
-    ship gets a solid outline; ``default_type``: the type a click on a hex would place when
-    none is chosen, dashed). ``highlight``: hexes outlined as targets (``target_<q>_<r>``).
-    ``hint``: a move to mark. ``show_attacks``: overlay the attack graph, an arrow from
-    every ship to every enemy it could destroy next (ZY-07 … ZY-10), whoever's turn it is.
-    ``show_coordinates``: write each hex's ``q,r`` in it, as moves and messages name hexes.
-    Same arguments, same bytes.
-    """
-    board = _board_for(state.game)
-    return board.svg(state, selected, frozenset(highlight), hint, show_attacks, default_type,
-                     show_coordinates)
-
-
-def draw_attack_graph(state: ZyrcanState, **kwargs: Any) -> str:
+def draw_attack_graph(state: ZyrcanState, **kwargs: Any) -> BoardSVG:
     """The board with the attack graph drawn over it (arrows attacker -> victim)."""
     return draw_svg(state, show_attacks=True, **kwargs)
 
@@ -371,5 +236,5 @@ def picture(state: ZyrcanState, **kwargs: Any) -> SVGPicture:
     return SVGPicture(draw_svg(state, **kwargs), "Zyrcan board")
 
 
-__all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "hex_center", "hex_id", "parse_id", "attack_edges",
+__all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "hex_id", "parse_id", "attack_edges", "ship_words",
            "draw_svg", "draw_attack_graph", "picture", "SVGPicture"]

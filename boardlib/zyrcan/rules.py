@@ -97,6 +97,7 @@ class ZyrcanGame(Game):
     PHASES = PHASES
     MOVES = MOVES
     catalogue = CATALOGUE
+    TEACHING = "boardlib.zyrcan.teaching:ZyrcanTeacher"
     OPTIONS = (
         Option("players", 3, "number of players, 3 to 5", choices=(3, 4, 5), rule="ZY-01"),
         Option("board", None, "None for the standard board of ZY-I1, or a list of [q, r] "
@@ -498,18 +499,22 @@ class ZyrcanState(State):
         return self.evolve(phase=OVER, ended=ending, last_move=move, destroyed=None)
 
     # --- the end -------------------------------------------------------
+    def leaders(self) -> tuple[int, ...]:
+        """Who would win if the game ended now: most engines, then most ships; still tied,
+        all the tied leaders (ZY-13, ZY-I4)."""
+        n = self.game.num_players
+        totals = [(self.engines(p), self.ship_count(p)) for p in range(n)]
+        best = max(totals)
+        return tuple(p for p in range(n) if totals[p] == best)
+
     def outcome(self) -> Outcome | None:
         """Most engines wins; then most ships; still tied: the leaders draw (ZY-13, ZY-I4)."""
         if self.phase != OVER:
             return None
         n = self.game.num_players
-        engines = [self.engines(p) for p in range(n)]
-        ships = [self.ship_count(p) for p in range(n)]
-        best = max((engines[p], ships[p]) for p in range(n))
-        winners = tuple(p for p in range(n) if (engines[p], ships[p]) == best)
         assert self.ended is not None
-        return Outcome(self.ended, winners, tuple(float(e) for e in engines),
-                       ENDINGS[self.ended])
+        return Outcome(self.ended, self.leaders(),
+                       tuple(float(self.engines(p)) for p in range(n)), ENDINGS[self.ended])
 
     def heuristic(self, player: int) -> float:
         """For the greedy bot: engine lead, then how many enemies this player could hit next."""

@@ -1,10 +1,11 @@
 """Zyrcan in a notebook: a playable board built on :class:`boardlib.widgets.GamePanel`.
 
-Placement (ZY-05): click one of your reserve ships under the board to choose its
+Placement (ZY-05): click one of your reserve ships beside the board to choose its
 engine count (the smallest type you still have is chosen for you), then click an
 empty hex. Attack (ZY-06 … ZY-10): click one of your ships; its legal targets
-are outlined (``target_<q>_<r>``); click a target to attack. Anything else is
-refused in the "why not?" line with the rule it breaks.
+are outlined (class ``target``); click a target to attack. Anything else is
+refused in the "why not?" line with the rule it breaks. The keyboard reaches every hex
+and reserve ship (arrow keys, Enter); U undoes, H hints.
 
 The controller only translates clicks into candidate moves; the engine decides
 (``why_illegal``), so the board never knows a rule the engine does not.
@@ -21,11 +22,8 @@ from boardlib.grids.hex import Hex
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
-from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
+from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, hex_id, parse_id
 from .rules import ATTACK, ENGINE_TYPES, PLACEMENT, Attack, Pass, Place, ZyrcanState
-
-#: Element id prefixes that stand for a board hex (the hex, its ship, digit, outlines).
-HEX_PREFIXES = frozenset({"hex", "ship", "label", "target", "hint"})
 _PLAYER = re.compile(r"\bplayer (\d+)")
 _ENDINGS = {"pass": "A player could not attack and passed, which ends the game",
             "eliminated": "A player without ships passed, which ends the game",
@@ -48,18 +46,16 @@ class ZyrcanController(BaseController):
 
     # --- drawing --------------------------------------------------------------
     def draw(self, state: ZyrcanState, selection: Any, hint: Any = None) -> str:
+        view = {"hint": hint, "show_attacks": self.show_attacks, "caption": False,
+                "show_coordinates": self.show_coordinates}
         if state.phase == PLACEMENT:
             chosen = self.chosen_type(state, selection)
             default = None if chosen is not None else self.placing_type(state, None)
-            return draw_svg(state, selected=chosen, default_type=default, hint=hint,
-                            show_attacks=self.show_attacks,
-                            show_coordinates=self.show_coordinates)
+            return draw_svg(state, selected=chosen, default_type=default, **view)
         if isinstance(selection, Hex):
-            return draw_svg(state, selected=selection, highlight=state.targets(selection).values(),
-                            hint=hint, show_attacks=self.show_attacks,
-                            show_coordinates=self.show_coordinates)
-        return draw_svg(state, hint=hint, show_attacks=self.show_attacks,
-                        show_coordinates=self.show_coordinates)
+            return draw_svg(state, selected=selection,
+                            highlight=state.targets(selection).values(), **view)
+        return draw_svg(state, **view)
 
     def static_svg(self, state: ZyrcanState) -> str:
         return draw_svg(state, show_coordinates=self.show_coordinates)
@@ -86,10 +82,10 @@ class ZyrcanController(BaseController):
         parsed = parse_id(element_id)
         if parsed is None:
             return None
-        prefix, fields = parsed
-        if prefix in ("reserve", "reservelabel") and len(fields) == 1:
+        kind, fields = parsed
+        if kind == "reserve" and len(fields) == 1:
             return self._click_reserve(state, fields[0], selection)
-        if prefix in HEX_PREFIXES and len(fields) == 2:
+        if kind == "hex" and len(fields) == 2:
             return self._click_hex(state, Hex(*fields), selection)
         return None
 
@@ -118,15 +114,15 @@ class ZyrcanController(BaseController):
         if isinstance(move, Place):
             pick = [] if self.placing_type(state, selection) == move.engines else [
                 f"reserve_{move.engines}"]
-            return pick + [f"hex_{move.at.q}_{move.at.r}"]
+            return pick + [hex_id(move.at)]
         if isinstance(move, Attack):
             ship = state.ship_at(move.origin)
             end = None if ship is None else state.game.landing(move.origin, ship.engines,
                                                                move.direction)
             if end is None:
                 return []
-            pick = [] if selection == move.origin else [f"ship_{move.origin.q}_{move.origin.r}"]
-            return pick + [f"ship_{end.q}_{end.r}"]
+            pick = [] if selection == move.origin else [hex_id(move.origin)]
+            return pick + [hex_id(end)]
         return []  # a pass is a button, not a click on the board
 
     # --- words ----------------------------------------------------------------
@@ -135,7 +131,7 @@ class ZyrcanController(BaseController):
             engines = self.placing_type(state, selection)
             placed = sum(1 for _ in state.ships())
             return (f"placement (ZY-05): click a hex to place a {engines}-engine ship, or pick "
-                    f"another type under the board · {placed} ship{'s' * (placed != 1)} placed")
+                    f"another type beside the board · {placed} ship{'s' * (placed != 1)} placed")
         if state.phase != ATTACK:
             return ""
         if state.legal_moves() == (Pass(),):
@@ -201,4 +197,4 @@ class ZyrcanBoard(GamePanel):
         self.coordinates_box = self.view_boxes["show_coordinates"]
 
 
-__all__ = ["ZyrcanBoard", "ZyrcanController", "HEX_PREFIXES"]
+__all__ = ["ZyrcanBoard", "ZyrcanController"]

@@ -460,8 +460,8 @@ class Lab:
         self.browser = browser
         self.opened = 0
 
-    def open(self, name: str):
-        context = self.browser.new_context(viewport={"width": 1400, "height": 1000})
+    def open(self, name: str, viewport: dict | None = None):
+        context = self.browser.new_context(viewport=viewport or {"width": 1400, "height": 1000})
         context.set_default_timeout(60_000)
         page = context.new_page()
         # A workspace of its own: JupyterLab would otherwise reopen (and start kernels for)
@@ -546,15 +546,121 @@ def board_ids(board, prefix: str) -> set[str]:
     ))
 
 
-# The id board.js sends for a click at (x, y): the nearest clickable id walking up (or null).
+# The id board.js sends for a click at (x, y): the nearest clickable element walking up (class
+# "click"; in a legacy matplotlib picture, an id of the scheme that is not matplotlib's own).
 SENT_ID_JS = """([x, y, board]) => {
+  const legacy = !board.querySelector("svg .click");
   for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
     const id = n.getAttribute ? n.getAttribute("id") : null;
+    if (!legacy) {
+      if (n.classList && n.classList.contains("click")) return id;
+      continue;
+    }
     if (id && /^[a-z]+_/.test(id)
         && !/^(figure|axes|patch|text|line2d|legend|image|collection)_\\d+$/.test(id)) return id;
   }
   return null;
 }"""
+
+
+def marked_ids(board, mark: str) -> set[str]:
+    """The ids of the clickable elements of one board whose classes include ``mark``."""
+    return set(board.evaluate(
+        "(el, mark) => Array.from(el.querySelectorAll('svg .click.' + mark), n => n.id)", mark))
+
+
+# Where a panel sits and how tall its parts are, in CSS pixels, as the page shows it: scrolled
+# so that the panel's top is at the top of its scroll area (JupyterLab's notebook, or Voila's
+# page), the panel's bottom must not be below that area's bottom.
+MEASURE_JS = """panel => {
+  let area = panel.parentElement;
+  while (area && area !== document.body) {
+    const style = getComputedStyle(area);
+    if (/(auto|scroll)/.test(style.overflowY) && area.scrollHeight > area.clientHeight) break;
+    area = area.parentElement;
+  }
+  const scroller = area && area !== document.body ? area : document.scrollingElement;
+  const top = panel.getBoundingClientRect().top;
+  scroller.scrollTop += top - (scroller === document.scrollingElement ? 0
+                                : scroller.getBoundingClientRect().top);
+  const view = scroller === document.scrollingElement
+    ? {top: 0, bottom: window.innerHeight}
+    : scroller.getBoundingClientRect();
+  const box = panel.getBoundingClientRect();
+  const part = sel => { const n = panel.querySelector(sel);
+                        return n ? n.getBoundingClientRect() : null; };
+  const svg = part(".boardlib-board svg");
+  const why = part(".boardlib-why");
+  return {panel_top: box.top, panel_bottom: box.bottom, panel_height: box.height,
+          panel_width: box.width, area_top: view.top, area_bottom: view.bottom,
+          area_height: view.bottom - view.top, window_height: window.innerHeight,
+          board_width: svg ? svg.width : 0, board_height: svg ? svg.height : 0,
+          why_bottom: why ? why.bottom : 0};
+}"""
+
+
+def measure_panel(panel) -> dict:
+    """Scroll ``panel`` (a ``.boardlib-panel`` locator) to the top of its scroll area and
+    measure it (see MEASURE_JS); every game's browser test checks it fits one screen."""
+    return panel.evaluate(MEASURE_JS)
+
+
+def assert_fits_one_screen(panel) -> dict:
+    """The whole panel, its controls and its why-not line, within the visible area."""
+    m = measure_panel(panel)
+    assert m["panel_bottom"] <= m["area_bottom"] + 1, m
+    assert m["why_bottom"] <= m["area_bottom"] + 1, m
+    return m
+
+
+SCREEN = {"width": 1366, "height": 768}
+"""The projector a class uses: every board and its controls fit on it."""
+
+
+def focused_id(board) -> str | None:
+    """The id of the board element that has the keyboard focus (None: none of them)."""
+    return board.evaluate("b => { const a = document.activeElement;"
+                          " return a && b.contains(a) && a.id ? a.id : null; }")
+
+
+def centre_of(board, element_id: str) -> tuple[float, float]:
+    box = board.locator(f'[id="{element_id}"]').last.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# Where the keyboard focus is, and where it should go: one round trip per key press.
+WHERE_JS = """([b, target]) => {
+  const centre = n => { const r = n.getBoundingClientRect();
+                        return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const a = document.activeElement;
+  const at = a && b.contains(a) && a.id ? a : null;
+  const goal = Array.from(b.querySelectorAll('[id]')).filter(n => n.id === target).pop();
+  return [at ? at.id : null, at ? centre(at) : null, goal ? centre(goal) : null];
+}"""
+
+
+def key_to(page, board, element_id: str, limit: int = 40) -> int:
+    """Move the keyboard focus to ``element_id`` with arrow keys alone, as a person would:
+    each press goes the way the target lies (the larger of the two offsets first). Returns
+    the number of presses; fails if the focus stops moving."""
+    handle = board.element_handle()
+    blocked = None
+    for presses in range(limit):
+        current, here, there = page.evaluate(WHERE_JS, [handle, element_id])
+        if current == element_id:
+            return presses
+        if current is None or there is None:
+            raise AssertionError(f"no keyboard focus on the board ({current}), or no "
+                                 f"{element_id} on it")
+        dx, dy = there[0] - here[0], there[1] - here[1]
+        horizontal = ("ArrowRight" if dx > 0 else "ArrowLeft")
+        vertical = ("ArrowDown" if dy > 0 else "ArrowUp")
+        first, second = (horizontal, vertical) if abs(dx) >= abs(dy) else (vertical, horizontal)
+        if blocked == current:           # that way did not move: the other axis
+            first = second
+        page.keyboard.press(first)
+        blocked = current
+    raise AssertionError(f"{limit} arrow presses did not reach {element_id}")
 
 
 def version(board) -> int:
@@ -618,8 +724,10 @@ def ui():
     import types
 
     return types.SimpleNamespace(
-        board_ids=board_ids, real_click=real_click, write_board_notebook=write_board_notebook,
-        hex_id=hex_id, error_outputs=error_outputs,
+        board_ids=board_ids, marked_ids=marked_ids, real_click=real_click,
+        write_board_notebook=write_board_notebook, hex_id=hex_id, error_outputs=error_outputs,
+        measure_panel=measure_panel, assert_fits_one_screen=assert_fits_one_screen,
+        SCREEN=SCREEN, focused_id=focused_id, key_to=key_to, version=version,
         ZYRCAN_FIXTURE=ZYRCAN_FIXTURE, NEW_GAME_PANEL=NEW_GAME_PANEL,
         HIGHLIGHT_PANEL=HIGHLIGHT_PANEL, ATTACK_PANEL=ATTACK_PANEL,
         SIGNED=SIGNED, UNSIGNED=UNSIGNED,

@@ -78,53 +78,58 @@ def board_of(page, panel_index):
 
 
 def fill_of(board, element_id):
-    """The fill colour of the first painted shape inside a board element."""
+    """The fill colour of the piece inside a board element (its first shape otherwise)."""
     return board.locator(f'[id="{element_id}"]').evaluate(
-        "g => { const s = g.querySelector('path, circle, polygon, ellipse') || g;"
-        " return getComputedStyle(s).fill; }"
+        "g => { const s = g.querySelector('.piece > *') || g.querySelector("
+        "'path, circle, polygon, ellipse') || g; return getComputedStyle(s).fill; }"
     )
 
 
 def test_a_click_places_a_ship(notebook_page, ui):
     page, board = notebook_page, board_of(notebook_page, ui.NEW_GAME_PANEL)
-    assert ui.board_ids(board, "ship_") == set(), "a new game starts with an empty board (ZY-05)"
-    spot = Hex(5, 2)  # an inner hex of the 42-hex board
+    assert ui.marked_ids(board, "ship") == set(), "a new game starts with an empty board (ZY-05)"
+    spot = ui.hex_id("hex", Hex(5, 2))  # an inner hex of the 42-hex board
     reserves = sorted(ui.board_ids(board, "reserve_"))
     if reserves:  # choose which ship to place first, if the board offers a choice
         ui.real_click(page, board, reserves[-1])
-    ui.real_click(page, board, ui.hex_id("hex", spot))
-    expect(board.locator(f'[id="{ui.hex_id("ship", spot)}"]')).to_have_count(1)
-    assert ui.board_ids(board, "ship_") == {ui.hex_id("ship", spot)}
+    ui.real_click(page, board, spot)
+    expect(board.locator(f'[id="{spot}"].ship')).to_have_count(1)
+    assert ui.marked_ids(board, "ship") == {spot}
     panel = page.locator(".boardlib-panel").nth(ui.NEW_GAME_PANEL)
     expect(panel.locator(".boardlib-why")).not_to_contain_text("ZY-")
     # The same hex again is refused, and the "why not?" line names the rule (ZY-05).
-    ui.real_click(page, board, ui.hex_id("hex", spot), redraw=False)
+    ui.real_click(page, board, spot, redraw=False)
     expect(panel.locator(".boardlib-why")).to_contain_text("ZY-05")
-    assert ui.board_ids(board, "ship_") == {ui.hex_id("ship", spot)}
+    assert ui.marked_ids(board, "ship") == {spot}
 
 
 def test_selecting_a_ship_highlights_exactly_its_targets(notebook_page, ui, attack_setup):
     page, board = notebook_page, board_of(notebook_page, ui.HIGHLIGHT_PANEL)
-    assert ui.board_ids(board, "target_") == set(), "nothing is highlighted before a selection"
-    ui.real_click(page, board, ui.hex_id("ship", attack_setup.origin))
-    expected = {ui.hex_id("target", h) for h in attack_setup.targets}
-    expect(board.locator('[id^="target_"]')).to_have_count(len(expected))
-    assert ui.board_ids(board, "target_") == expected
+    assert ui.marked_ids(board, "target") == set(), "nothing is highlighted before a selection"
+    ui.real_click(page, board, ui.hex_id("hex", attack_setup.origin))
+    expected = {ui.hex_id("hex", h) for h in attack_setup.targets}
+    expect(board.locator("svg .click.target")).to_have_count(len(expected))
+    assert ui.marked_ids(board, "target") == expected
+    # each target says so to a screen reader, in words
+    for element_id in expected:
+        label = board.locator(f'[id="{element_id}"]').get_attribute("aria-label")
+        assert "a target: click to attack" in label, label
 
 
 def test_an_attack_removes_the_enemy_ship(notebook_page, ui, attack_setup):
     page, board = notebook_page, board_of(notebook_page, ui.ATTACK_PANEL)
-    origin, target = attack_setup.origin, attack_setup.targets[0]
-    ships_before = ui.board_ids(board, "ship_")
+    origin, target = (ui.hex_id("hex", h) for h in (attack_setup.origin,
+                                                     attack_setup.targets[0]))
+    ships_before = ui.marked_ids(board, "ship")
     assert len(ships_before) == len(attack_setup.ships)
-    attacker_colour = fill_of(board, ui.hex_id("ship", origin))
-    assert attacker_colour != fill_of(board, ui.hex_id("ship", target))
-    ui.real_click(page, board, ui.hex_id("ship", origin))
-    expect(board.locator(f'[id="{ui.hex_id("target", target)}"]')).to_have_count(1)
-    ui.real_click(page, board, ui.hex_id("target", target))
+    attacker_colour = fill_of(board, origin)
+    assert attacker_colour != fill_of(board, target)
+    ui.real_click(page, board, origin)
+    expect(board.locator(f'[id="{target}"].target')).to_have_count(1)
+    ui.real_click(page, board, target)
     # The attacker flies onto the target hex and the enemy ship there is destroyed (ZY-10).
-    expect(board.locator(f'[id="{ui.hex_id("ship", origin)}"]')).to_have_count(0)
-    expect(board.locator('[id^="ship_"]')).to_have_count(len(ships_before) - 1)
-    assert ui.board_ids(board, "ship_") == ships_before - {ui.hex_id("ship", origin)}
-    assert ui.board_ids(board, "target_") == set()
-    assert fill_of(board, ui.hex_id("ship", target)) == attacker_colour
+    expect(board.locator(f'[id="{origin}"].ship')).to_have_count(0)
+    expect(board.locator("svg .click.ship")).to_have_count(len(ships_before) - 1)
+    assert ui.marked_ids(board, "ship") == ships_before - {origin}
+    assert ui.marked_ids(board, "target") == set()
+    assert fill_of(board, target) == attacker_colour

@@ -116,8 +116,19 @@ def test_undo_redo_and_bots_in_any_seat():
     board.try_move(board.game.parse_move("end turn"))
     # Both bot seats replied (no event loop here: they play at once), back to the human.
     assert board.state.current_player == 0 and len(board.match) >= 4
-    placed = board.match.states[1]
-    board.undo()  # the bots' replies and the human's "end turn"
+    # The bots' turns turned up tiles from the face-down pile for the human: against bots,
+    # undo would let the human lay their tile again knowing the next ones (issue 15).
+    moves = board.match.moves
+    board.undo()
+    assert board.match.moves == moves and "Undo is not possible" in board.message
+    # With every seat human, undo and redo go freely.
+    board = CarcassonneBoard(players=3, seed=4, delay=0)
+    first = board.state
+    for element in board.controller.clicks_for(first, move, board.selection):
+        board.click(element)
+    placed = board.state
+    board.try_move(board.game.parse_move("end turn"))
+    board.undo()  # the "end turn"
     assert board.state.to_dict() == placed.to_dict() and board.state.phase == "after"
     board.undo()  # the tile itself
     assert board.state.to_dict() == first.to_dict() and "hand_0" in board.view.svg

@@ -7,6 +7,7 @@ import pytest
 
 import boardlib
 from boardlib.core.testing import check_random_play
+from boardlib.room25 import moves as M
 from boardlib.room25 import rules as R
 
 MODES = {"suspicion": (4, 5, 6), "cooperative": (2, 3, 4, 6), "competition": (2, 3),
@@ -17,14 +18,14 @@ def wrong_moves(state, rng):
     """Three candidate moves of random kinds per state (legal ones are skipped by the checker)."""
     n = state.game.num_chars
     makers = (
-        lambda: R._MOVE[rng.randrange(25)],
-        lambda: R._LOOK[rng.randrange(25)],
-        lambda: R._PUSH[rng.randrange(n), rng.randrange(25)],
-        lambda: R._CONTROL[rng.randrange(10), rng.choice((-1, 1))],
-        lambda: R._CLUE[rng.randrange(25)],
-        lambda: rng.choice((R._VISION, R._SWAP, R._ILLUSION, R._REMIND))[rng.randrange(25)],
+        lambda: M.MOVES_TO[rng.randrange(25)],
+        lambda: M.LOOKS_AT[rng.randrange(25)],
+        lambda: M.PUSHES[rng.randrange(n), rng.randrange(25)],
+        lambda: M.CONTROLS[rng.randrange(10), rng.choice((-1, 1))],
+        lambda: M.CLUES[rng.randrange(25)],
+        lambda: rng.choice((M.VISIONS, M.SWAPS, M.ILLUSIONS, M.REMINDS))[rng.randrange(25)],
         lambda: R.Program(rng.randrange(n), rng.choice("MLPC"), rng.choice("MLPC")),
-        lambda: rng.choice((R.DEFER, R.PASS, R.REVEAL)),
+        lambda: rng.choice((M.DEFER, M.PASS, M.REVEAL)),
     )
     for _ in range(3):
         yield rng.choice(makers)()
@@ -41,7 +42,7 @@ class Invariants:
         assert state.grid[R.CENTER] == game.central_tile and state.is_face_up(R.CENTER), \
             "the Central Room never moves (R25-18)"
         assert all(state.grid[state.where[t]] == t for t in range(25))
-        for c, t in enumerate(state.loc):
+        for t in state.loc:
             assert t < 0 or state.up >> t & 1, "characters stand in face-up rooms"
         assert all(game.kinds[t] == "flooded" for t in range(25) if state.locked >> t & 1)
         c = state.current_character
@@ -62,7 +63,7 @@ class Invariants:
                     t = state.grid[pos]
                     if room["kind"] is not None and not state.is_terminal():
                         assert state.up >> t & 1 or state.seen[p] >> t & 1, "a hidden room leaked"
-                for ch, info in zip(range(game.num_chars), obs["characters"]):
+                for ch, info in enumerate(obs["characters"]):
                     if game.owner[ch] != p and not state.is_terminal():
                         assert info["program"] is None, "another's program leaked"
 
@@ -80,7 +81,7 @@ def test_random_play_conforms(mode):
                                  seed=seeds)
             report = check_random_play(game, games=1, seed=seeds, rule_prefix="R25-",
                                        invariant=Invariants(), wrong_moves=wrong_moves,
-                                       json_every=20, max_moves=2000)
+                                       json_every=1, max_moves=2000)
             total += report.games
             for k, v in report.terminations.items():
                 terminations[k] = terminations.get(k, 0) + v

@@ -2,6 +2,9 @@
 from hypothesis import given, strategies as st
 
 from boardlib.core.testing import perft
+from boardlib.room25.actions import slide
+from boardlib.room25.complex import inverse
+from boardlib.room25.position import Draft
 from boardlib.room25.rules import CENTER, FREE_LINES
 from boardlib.room25.scenarios import position
 
@@ -36,10 +39,13 @@ def test_R25_21_solo_counts_in_the_centre():
     assert len(s3.legal_moves()) == 3 + 2 + 1
 
 
-def _slid(state, line, direction, times):
-    work = state._copy()
+def _slid(state, line, direction, times, grid=None):
+    """The complex after ``times`` slides of ``line``, played on a draft of ``state``."""
+    work = Draft(state)
+    if grid is not None:
+        work.grid, work.where = tuple(grid), inverse(grid)
     for _ in range(times):
-        work._slide(0, line, direction, "R25-17")
+        slide(work, 0, line, direction, "R25-17")
     return tuple(work.grid)
 
 
@@ -52,9 +58,4 @@ def test_R25_17_slides_are_rotations(line, direction, times, seed):
     assert sorted(there) == list(range(25))
     # Five slides one way bring the line home; k slides are undone by k the other way.
     assert _slid(state, line, direction, 5) == state.grid
-    back = state._copy()
-    back.grid = list(there)
-    back.where = [0] * 25
-    for p, t in enumerate(there):
-        back.where[t] = p
-    assert _slid(back, line, -direction, times) == state.grid
+    assert _slid(state, line, -direction, times, grid=there) == state.grid

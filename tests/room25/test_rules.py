@@ -252,16 +252,33 @@ def test_R25_19_and_R25_I2_same_direction_within_a_turn():
 def test_R25_20_reminder_marker():
     s = position(coop(), rooms={"b3": "empty"})
     s = play(s, "remind b3")
-    assert s.marker[0] == s.grid[P["b3"]]
+    assert s.marker[0] == s.grid[P["b3"]] and s.current_character == 0   # a free move
     refused(s, "remind b2", "R25-20")
-    s = program_all(s, {0: "move"})
+    s = program_all(s, {0: "move, look"})
     refused(s, "remind b2", "R25-20")   # still on b3, which is face down
     s = play(s, "move b3")
     assert s.marker[0] == -1 and "R25-20" in rules(s)
-    s = play(s, "program 1: push, control", "program 2: push, control",
-             "program 3: push, control")
-    s = play(s, "remind a1")             # back in hand, usable in the new turn
-    assert s.marker[0] == s.grid[P["a1"]]
+    assert "Scientist's reminder marker comes back" in texts(s)
+    while s.current_character != 0:
+        s = play(s, str(s.legal_moves()[0]))
+    s = play(s, "remind a1")             # back in hand: usable again at once, same turn
+    assert s.marker[0] == s.grid[P["a1"]] and s.turn == 1
+
+
+def test_R25_20_and_R25_I6_one_reminder_marker_per_character():
+    g = load("cooperative", players=2)         # player 0 runs the Scientist and the Nerd
+    s = position(g)
+    assert s.current_character == 0
+    s = play(s, "remind a1")
+    refused(s, "remind a2", "R25-20")          # the Scientist's marker is out
+    s = play(s, "program 0: push, control", "program 2: push, control")
+    assert s.current_character == 1 and s.current_player == 0
+    s = play(s, "remind a2")                   # the Nerd has a marker of their own
+    assert s.marker[:2] == (s.grid[P["a1"]], s.grid[P["a2"]])
+    obs = s.observation(1)
+    assert obs["rooms"][P["a2"]]["markers"] == [1] and not obs["characters"][1]["marker_in_hand"]
+    # Laid during a character's own decision only: not during the first clue.
+    refused(g.new_initial_state(), "remind a1", "R25-20")
 
 
 # --- rooms --------------------------------------------------------------------------------------
@@ -291,7 +308,10 @@ def test_R25_24_vision_looks_at_any_room():
     s = position(coop(), rooms={"b3": "vision", "e5": "deadly"})
     s = play(program_all(s, {0: "move"}), "move b3")
     assert s.phase == "pending" and s.current_player == 0
-    assert len(s.legal_moves()) == 23  # every face-down room
+    looks = [m for m in s.legal_moves() if str(m).startswith("vision")]
+    assert len(looks) == 23  # every face-down room
+    # "A good moment to lay your marker" (the Vision tile): the choice is a decision (R25-20).
+    assert any(str(m).startswith("remind") for m in s.legal_moves())
     refused(s, "move a3", "R25-24")
     s = play(s, "vision e5")
     assert s.observation(0)["rooms"][P["e5"]]["kind"] == "deadly"
@@ -336,7 +356,8 @@ def test_R25_26_moving_room_swaps_with_a_face_down_room():
 
 def test_R25_27_control_room_slides_any_non_central_line():
     s = play(program_all(position(coop(), rooms={"b3": "control"}), {0: "move"}), "move b3")
-    assert s.phase == "pending" and len(s.legal_moves()) == 16
+    assert s.phase == "pending"
+    assert len([m for m in s.legal_moves() if str(m).startswith("control")]) == 16
     refused(s, "control row 3 left", "R25-18")
     top = s.grid[P["a1"]]
     s = play(s, "control row 1 left")
@@ -584,7 +605,13 @@ def test_R25_46_cooperative_pairs_never_back_to_back():
 
 def test_R25_47_cooperative_total_partial_and_lost():
     g = coop()
-    s = position(g, rooms={"a1": "room25"}, chars={0: "a1", 1: "a1", 2: "a1", 3: None})
+    layout = dict(rooms={"a1": "room25"}, chars={0: "a1", 1: "a1", 2: "a1", 3: None})
+    # With a character dead the survivors may escape only in the last turn (as R25-41).
+    early = position(g, turn=7, **layout)
+    early = play(program_all(early, {0: "control", 1: "look", 2: "look"}), "control row 1 left")
+    assert not early.is_terminal() and early.room25_position() == P["e1"]
+    assert "only in the last turn" in texts(early) and "R25-47" in rules(early)
+    s = position(g, turn=8, **layout)
     s = play(program_all(s, {0: "control", 1: "look", 2: "look"}), "control row 1 left")
     assert s.outcome().termination == "partial escape" and s.outcome().scores == (0.5,) * 4
     s = position(g, rooms={"b3": "deadly"}, chars={3: None})
@@ -718,10 +745,10 @@ def test_R25_41_to_R25_49_a_saved_result_must_fit_the_mode_and_position():
     """Found by an audit: a cooperative save could claim an escape on turn 1."""
     game = boardlib.load("room25", mode="cooperative", players=4)
     start = game.new_initial_state().to_dict()
-    for result in (["escape", [0, 1, 2, 3], [1, 1, 1, 1], "R25-47"],     # Room 25 unfound
-                   ["two dead", [], [0, 0, 0, 0], "R25-47"],              # nobody died
-                   ["countdown", [], [0, 0, 0, 0], "R25-47"],             # turn 1 of 8
-                   ["two prisoners dead", [1], [0, 1, 0, 0], "R25-42"]):  # not this mode
+    for result in (["escape", [0, 1, 2, 3], [1.0] * 4, "R25-47"],             # Room 25 unfound
+                   ["two dead", [], [0.0] * 4, "R25-47"],                     # nobody died
+                   ["countdown", [], [0.0] * 4, "R25-47"],                    # turn 1 of 8
+                   ["two prisoners dead", [1], [0.0, 1.0, 0.0, 0.0], "R25-42"]):  # not this mode
         with pytest.raises(InvalidInputError, match="does not fit"):
             game.state_from_dict({**start, "phase": "over", "result": result})
 
@@ -740,3 +767,89 @@ def test_R25_11_a_saved_escape_must_be_one_the_position_shows():
     for bad in ({**saved, "loc": outside}, {**saved, "result": partial}):
         with pytest.raises(InvalidInputError, match="does not fit"):
             g.state_from_dict(bad)
+
+
+# --- corrected rules (issue 15): the Trapped room and passing, guards revealing -------------------
+
+def test_R25_25_and_R25_I5_passing_in_the_trapped_room_kills():
+    """Solo: entering with the first action and passing the second is still staying (R25-I5)."""
+    s = position(load("solo"), rooms={"b3": "trapped"})
+    s = play(s, "move b3", "pass", "pass", "pass")
+    assert s.alive(0) and s.pass_no == 2 and s.current_character == 0
+    s = play(s, "pass")
+    assert not s.alive(0) and "did not leave the Trapped room" in texts(s)
+    assert s.outcome().termination == "death" and s.outcome().rule == "R25-49"
+
+
+def test_R25_25_a_revealed_guard_who_passes_in_the_trapped_room_dies():
+    g = load("suspicion", players=4)
+    layout = dict(roles=["guard", "prisoner", "prisoner", "prisoner"], shown={0: 1}, turn=2,
+                  rooms={"b3": "trapped"})
+    s = program_all(position(g, **layout))
+    assert s.direct(0) and s.current_character == 0
+    s = play(s, "move b3")
+    while s.current_character != 0:
+        s = play(s, str(s.legal_moves()[0]))
+    assert s.alive(0) and s.pass_no == 2
+    s = play(s, "pass")
+    assert not s.alive(0) and "R25-25" in rules(s)
+    # Entered with the second action: passing the first action of the next turn kills too.
+    s = program_all(position(g, **layout))
+    s = play(s, "pass")
+    while s.current_character != 0:
+        s = play(s, str(s.legal_moves()[0]))
+    s = play(s, "move b3")
+    s = program_all(s)
+    assert s.turn == 3 and s.alive(0)
+    while s.current_character != 0:
+        s = play(s, str(s.legal_moves()[0]))
+    s = play(s, "pass")
+    assert not s.alive(0) and "R25-25" in rules(s)
+
+
+def test_R25_I8_a_hidden_guard_may_reveal_while_programming():
+    g = load("suspicion", players=4)
+    s = position(g, roles=["guard", "prisoner", "prisoner", "prisoner"])
+    assert s.phase == "program" and "reveal" in [str(m) for m in s.legal_moves()]
+    s = play(s, "reveal")
+    assert s.shown[0] == 1 and s.phase == "program" and s.current_character == 0
+    assert s.observation(1)["characters"][0]["role"] == "guard"
+    s = program_all(s)                      # still programs this turn (R25-39: from the next)
+    assert s.turn == 2 and s.direct(0) and s.prog[0] == ""
+    # Prisoners get no Reveal at any decision.
+    assert "reveal" not in [str(m) for m in position(g, roles=["prisoner"] * 4).legal_moves()]
+
+
+def test_R25_I8_a_hidden_guard_may_reveal_at_a_room_choice():
+    g = load("suspicion", players=4)
+    s = position(g, roles=["guard", "prisoner", "prisoner", "prisoner"], rooms={"b3": "vision"})
+    s = play(program_all(s, {0: "move"}), "move b3")
+    assert s.phase == "pending" and "reveal" in [str(m) for m in s.legal_moves()]
+    s = play(s, "reveal")
+    assert s.phase == "pending" and s.shown[0] == 1
+    refused(s, "reveal", "R25-39")
+
+
+def test_R25_43_a_third_death_is_revealed_at_once():
+    g = load("suspicion", players=5, composition="expert")     # two Deadly rooms
+    roles = ["guard", "prisoner", "prisoner", "prisoner", "guard"]
+    s = position(g, roles=roles, rooms={"b3": "deadly", "d3": "deadly"}, chars={0: None},
+                 order=[4, 1, 2, 3, 0])
+    s = program_all(s, {1: "move", 4: "move"})
+    s = play(s, "move b3")                   # second death: the guard who died first reveals
+    assert s.shown[0] and not s.shown[4] and not s.is_terminal()
+    s = play(s, "move d3")                   # third death: revealed at once
+    assert s.shown[1] and s.observation(2)["characters"][1]["role"] == "prisoner"
+
+
+def test_R25_I7_rooms_carry_their_occupants():
+    # The Illusion room trades places with a1 and carries the Nerd who stood in it (R25-32).
+    s = position(expert_coop(), rooms={"b3": "illusion", "a1": "empty"}, chars={1: "b3"})
+    illusion = s.grid[P["b3"]]
+    s = play(program_all(s, {0: "move", 1: "look"}), "move b3", "illusion a1")
+    assert s.grid[P["a1"]] == illusion and s.position(1) == P["a1"]
+    assert s.position(0) == P["b3"] and s.kind_at(P["b3"]) == "empty"
+    # A Control slides rooms with everyone in them; only the mover suffers a new room.
+    s = position(coop(), rooms={"b2": "empty", "b1": "trapped"}, chars={0: "b2", 1: "b2"})
+    s = play(program_all(s, {0: "control", 1: "look"}), "control col b up")
+    assert s.position(0) == s.position(1) == P["b1"] and not any(s.trap[c][0] >= 0 for c in (0, 1))

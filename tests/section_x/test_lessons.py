@@ -115,7 +115,7 @@ def test_SX_I6_the_key_opens_a_door_once_a_round():
     b = board(act(tiles=EAST, doors={0: ["2,0/0"]}, player=1, keys=True))
     assert refused(b, "island_0_0", "part_2_0_0") is None            # the key opens it
     assert any(e.rule == "SX-I6" for e in b.state.events) and b.state.keys[1] is False
-    assert refused(b, "prisoner_2_0_0_1", "island_0_0") is None      # back to the island
+    assert refused(b, "prisoner_2_0_0_0", "island_0_0") is None      # back to the island
     assert refused(b, "island_0_0", "part_2_0_0") == "SX-I6"         # the key is used up
 
 

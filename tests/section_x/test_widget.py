@@ -251,8 +251,9 @@ def test_turn_buttons_with_nothing_picked_turn_the_first_hand_tile_or_explain_th
     board.click("turn_1")
     assert board.selection == ("hand", 0, 1)
     late = SectionXBoard(state=act(tiles=EAST))      # a click left over from phase 2
-    late.click("turn_5")
-    assert late.last_refusal.rule == "SX-05" and late.selection is None
+    late.click("turn_5")                             # is not on this board: ignored, said so
+    assert "turn_5" not in late.view.drawn and late.last_refusal is None
+    assert "redrawn" in late.message and late.selection is None and late.match.moves == ()
 
 
 def test_every_legal_rotation_has_a_click_path():

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from boardlib.core.api import (TERMINAL, Event, Game, Illegal, InvalidInputError, Option,
                                Outcome, State)
+from boardlib.svg import Drawing, element_id
 from boardlib.widgets import BaseController, Play, Select
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -123,14 +124,16 @@ class TTTController(BaseController):
 
     def draw(self, state: TTTState, selection: Any, hint: Any = None) -> str:
         self.draw_calls += 1
-        parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 3">']
+        d = Drawing(4, 3, title="Noughts and crosses", kind="tictactoe", pixel_width=300)
         for i, owner in enumerate(state.cells):
             fill = "#eee" if owner is None else self.colors[owner]
             stroke = "red" if i == selection else ("gold" if hint == Mark(i) else "black")
-            parts.append(f'<rect id="cell_{i}" x="{i % 3}" y="{i // 3}" width="1" height="1" '
-                         f'fill="{fill}" stroke="{stroke}" stroke-width="0.05"/>')
-        parts.append("</svg>")
-        return "".join(parts)
+            words = f"cell {i}: " + ("empty" if owner is None else self.names[owner])
+            cell = d.clickable(None, element_id("cell", i), words)
+            d.rect(cell, i % 3, i // 3, 1, 1, fill=fill, stroke=stroke, stroke_width=0.05)
+        # beside the grid: a clickable that is not a cell (the controller refuses it)
+        d.rect(d.clickable(None, "cell_99", "not a cell"), 3.2, 0.2, 0.6, 0.6, fill="#ccc")
+        return d.to_svg()
 
     def click(self, state: TTTState, element_id: str, selection: Any):
         kind, _, rest = element_id.partition("_")

@@ -1,18 +1,35 @@
-"""What every game's matplotlib drawing shares: deterministic SVG and pictures for notebooks.
+"""LEGACY: the matplotlib helpers of the boards not yet drawn through :mod:`boardlib.svg`.
 
-Each game's ``draw`` module turns a state into an SVG string whose clickable elements carry
-ids such as ``hex_3_-1`` (a lower-case prefix, then integer fields joined by ``_``).
+Section X, Carcassonne and Room 25 still draw with matplotlib through these helpers; each
+moves to :mod:`boardlib.svg` when it is ported, and this module goes when the last one has.
+The board layer (``boardlib.svg``, ``boardlib.widgets``) never imports it.
+
+Their clickable elements carry ids such as ``hex_3_-1`` (see :mod:`boardlib.svg.ids`) as
+matplotlib ``gid`` values; the board view still accepts such pictures (``board.js``,
+``legacyClickable``).
 """
 from __future__ import annotations
 
 import contextlib
 import io
+import math
 import re
 from typing import Any, Iterable, Iterator
 
 import matplotlib
 import matplotlib.style
 from matplotlib.backends.backend_svg import RendererSVG
+
+from boardlib.svg import SVGPicture, parse_id  # noqa: F401  (the old names, still imported)
+
+SQRT3 = math.sqrt(3.0)
+
+
+def hex_center(h: Any) -> tuple[float, float]:
+    """Centre of a pointy-top hex of radius 1 in matplotlib's axes (y up, so larger ``r`` is
+    lower). New drawings use :class:`boardlib.grids.hexdraw.HexLayout` (SVG's y down)."""
+    return (SQRT3 * (h.q + h.r / 2.0), -1.5 * h.r)
+
 
 SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
 """Fixed ids for clip paths and text kept as text: the same state gives the same bytes."""
@@ -93,31 +110,3 @@ def compact_svg(svg: str) -> str:
     svg = _DECIMALS.sub(r"\1", svg)
     svg = _FONT_FAMILY.sub("font-family: 'DejaVu Sans', Verdana, Arial, sans-serif", svg)
     return _NO_ROTATION.sub("", svg)
-
-
-def parse_id(element_id: str) -> tuple[str, tuple[int, ...]] | None:
-    """``"hex_3_-1"`` -> ``("hex", (3, -1))``; ``None`` for ids that are not of that form."""
-    prefix, _, rest = element_id.partition("_")
-    try:
-        fields = tuple(int(part) for part in rest.split("_")) if rest else ()
-    except ValueError:
-        return None
-    return prefix, fields
-
-
-class SVGPicture:
-    """An SVG string that a notebook cell shows as a picture (and GitHub shows when saved)."""
-
-    def __init__(self, svg: str, name: str = "board") -> None:
-        self.svg = svg
-        self.name = name
-
-    def _repr_svg_(self) -> str:
-        # Voila puts the SVG into the page as it is: a wide board would run past a narrow
-        # window instead of scaling down (JupyterLab already scales pictures to fit)
-        if "style=" in self.svg.split("<svg", 1)[-1].split(">", 1)[0]:
-            return self.svg
-        return self.svg.replace("<svg ", '<svg style="max-width: 100%; height: auto" ', 1)
-
-    def __repr__(self) -> str:
-        return f"<{self.name} picture>"

@@ -1,0 +1,198 @@
+"""The JupyterLite site in headless Chromium, offline: cold start and click round trip.
+
+Cold start: a fresh browser (no cache, no storage) opens a page of the site and runs its
+cells, as a visitor does; the clock stops when the first live board has drawn its picture
+(targets of issue 20: 20 s or less). Printed in phases: JupyterLab shown, Pyodide kernel
+ready, first live board. Click round trip: a real mouse click on a board element until the
+kernel's new picture is in the page, timed inside the page (performance.now() from the
+click event to the DOM change; target 100 ms or less), p50/p95/max over repeated clicks.
+
+Each offline page of lite/pages.txt whose code can run offline is measured; a page that
+still needs matplotlib is named with what it waits for. A minimal BoardView notebook (the
+widget layer alone: anywidget, the comm to Pyodide and back) is always measured, so the
+figures exist before any board is ported.
+
+    make bench                                  # builds the site first
+    .venv/bin/python benchmarks/bench_lite.py --clicks 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import importlib.util
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+# The browser tests' helpers (page driving, Chromium flags): one description of the site.
+lite_test = load("lite_test", ROOT / "tests" / "browser" / "test_lite.py")
+conftest = load("browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
+
+# Arms a timer inside the page: from the latest click on the board to the next change of its
+# DOM (BoardView swaps in the kernel's new <svg>), in ms; window.__roundTrip resolves to it.
+ARM_JS = """
+board => {
+  window.__roundTrip = new Promise(resolve => {
+    let clicked = null;
+    const onClick = () => { clicked = performance.now(); };
+    const observer = new MutationObserver(() => {
+      if (clicked === null) return;
+      observer.disconnect();
+      board.removeEventListener("click", onClick, true);
+      resolve(performance.now() - clicked);
+    });
+    board.addEventListener("click", onClick, true);
+    observer.observe(board, {childList: true, subtree: true});
+  });
+}
+"""
+WAIT_JS = """ms => Promise.race([window.__roundTrip,
+                              new Promise(resolve => setTimeout(() => resolve(null), ms))])"""
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(lite_test.QuietHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def offline_page(browser, base: str):
+    """A page in a fresh context (empty cache and storage) that may reach only the site."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(120_000)
+    blocked: list[str] = []
+
+    def route(route):
+        if route.request.url.startswith(base + "/"):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    return context, context.new_page(), blocked
+
+
+KERNEL_IDLE_JS = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === "idle"; }"""
+
+
+def cold_start(browser, base: str, path: str | None) -> dict:
+    """Seconds from navigation to: JupyterLab shown, kernel idle, first live board drawn.
+    ``path`` None: a new notebook with the BoardView stand-in (kernel not timed apart)."""
+    context, page, blocked = offline_page(browser, base)
+    try:
+        start = time.perf_counter()
+        if path is None:
+            page.goto(f"{base}/lab/index.html")
+            page.wait_for_function("() => window.jupyterapp", timeout=120_000)
+            shown = kernel = time.perf_counter()
+            result = page.evaluate(lite_test.NEW_NOTEBOOK_JS, [lite_test.ROUND_TRIP_CODE])
+            page.locator(".boardlib-board svg").first.wait_for(timeout=120_000)
+            board = time.perf_counter()
+        else:
+            lite_test.open_notebook(lite_test.OfflinePage(page, base), path)
+            shown = time.perf_counter()
+            page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
+            kernel = time.perf_counter()
+            # Run All, and stop the clock at the first live board, not at the last cell.
+            page.evaluate(f"args => {{ window.__runAll = ({lite_test.RUN_ALL_JS})(args); }}",
+                          [path, lite_test.RUN_TIMEOUT_MS])
+            page.locator(".boardlib-board svg").first.wait_for(timeout=120_000)
+            board = time.perf_counter()
+            result = page.evaluate("() => window.__runAll")
+        errors = result.get("errors") or [
+            error for cell in result.get("cells", []) for error in cell["errors"]]
+        if errors:
+            raise RuntimeError(f"{path or 'stand-in'}: {errors}")
+        if blocked:
+            raise RuntimeError(f"requests left the site: {blocked}")
+        return {"shown": shown - start, "kernel": kernel - start, "board": board - start,
+                "page": page, "context": context}
+    except Exception:
+        context.close()
+        raise
+
+
+def round_trips(page, clicks: int) -> list[float]:
+    """Milliseconds per redraw: real clicks on the first board's elements, in the order the
+    browser test tries them (a selected piece, then the same piece again, and so on; one
+    that brings no new picture, such as a refused move, is followed by the next) until the
+    kernel's picture arrives, timed in the page from the last click."""
+    board = page.locator(".boardlib-board").first
+    times = []
+    for _ in range(clicks):
+        page.evaluate(ARM_JS, board.element_handle())
+        for element_id in board.evaluate(lite_test.CANDIDATES_JS)[:12]:
+            page.mouse.click(*conftest.aim(page, board, element_id))
+            took = page.evaluate(WAIT_JS, 3000)
+            if took is not None:
+                times.append(took)
+                break
+        else:
+            raise RuntimeError("no click redrew the board")
+        page.wait_for_timeout(50)  # let the panel settle (status line, move list)
+    return times
+
+
+def figures(name: str, start: dict, times: list[float]) -> None:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    print(f"{name:34} cold start: JupyterLab {start['shown']:5.1f} s, kernel "
+          f"{start['kernel']:5.1f} s, first live board {start['board']:5.1f} s (target <= 20 s)")
+    print(f"{'':34} click round trip over {len(times)} clicks: p50 "
+          f"{statistics.median(times):4.0f} ms, p95 {p95:4.0f} ms, max {times[-1]:4.0f} ms "
+          f"(target <= 100 ms)")
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clicks", type=int, default=20)
+    args = parser.parse_args()
+    site = lite_test.SITE
+    if not (site / "jupyter-lite.json").exists():
+        raise SystemExit("no site in lite/_output: run `make lite` (make bench does)")
+    size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
+    print(f"site: {size / 2**20:.1f} MiB in {sum(1 for _ in site.rglob('*'))} files")
+    server, base = serve(site)
+    waiting = lite_test.waiting_for()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(conftest.CHROMIUM),
+                                             headless=True, args=conftest.CHROMIUM_FLAGS)
+        try:
+            targets = [("BoardView stand-in (new notebook)", None)]
+            targets += [(path, path) for path in lite_test.OFFLINE_PAGES]
+            for name, path in targets:
+                if path in waiting:
+                    print(f"{name:34} waits: {waiting[path]}")
+                    continue
+                start = cold_start(browser, base, path)
+                try:
+                    figures(name, start, round_trips(start["page"], args.clicks))
+                finally:
+                    start["context"].close()
+        finally:
+            browser.close()
+            server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
