@@ -3,9 +3,9 @@
 Plays seeded random 4-player games through the public API only (``random_move``,
 the move ``rng.choice(legal_moves())`` would pick, then ``apply``; ``apply`` trusts
 the move ``random_move`` just picked on that state and checks any other with
-``why_illegal``). Random players almost never free prisoners, so these games run to the
-``max_turns`` limit (default 400 turns, SX-I10); the figures say so. CPU time is reported because
-the machine is shared.
+``why_illegal``). Each line says how the games ended (by the rules, or by the
+``max_turns`` cap of 400 turns, SX-I10), how often a prisoner reached a free zone, and how
+many rounds ended and why. CPU time is reported because the machine is shared.
 
 Click latency: a random player's clicks through ``SectionXBoard`` from a crowded
 position (42 tiles, 4 players), cold (every SVG piece drawn for the first time), warm,
@@ -26,15 +26,25 @@ from collections import Counter
 import boardlib
 
 
-def random_game(seed: int, players: int, **options) -> tuple[int, int, str]:
+def random_game(seed: int, players: int, **options) -> tuple[int, int, str, Counter[str]]:
+    """Moves, turns, how it ended, and what happened: zones reached (SX-18), round ends by
+    cause (SX-19, SX-I7)."""
     game = boardlib.load("section_x", players=players, seed=seed, **options)
     state = game.new_initial_state()
     rng = random.Random(seed)
     moves = 0
+    seen: Counter[str] = Counter()
     while not state.is_terminal():
         state = state.apply(state.random_move(rng))
         moves += 1
-    return moves, state.turn, state.outcome().termination
+        for event in state.events:   # reading events costs nothing: they are kept anyway
+            if event.rule == "SX-18":
+                seen["zone reached"] += 1
+            elif " ends: " in event.text:
+                seen["round end: " + (event.text.split(": ")[1] if event.rule == "SX-I7"
+                                      else "round target")] += 1
+    seen["freed"] += sum(state.escaped(p) for p in range(players))
+    return moves, state.turn, state.outcome().termination, seen
 
 
 def bench_random(games: int, players: int, label: str = "", first_seed: int = 0,
@@ -42,16 +52,24 @@ def bench_random(games: int, players: int, label: str = "", first_seed: int = 0,
     cpu, wall = time.process_time(), time.perf_counter()
     moves = turns = 0
     ends: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
     for seed in range(first_seed, first_seed + games):
-        m, t, how = random_game(seed, players, **options)
+        m, t, how, happened = random_game(seed, players, **options)
         moves += m
         turns += t
         ends[how] += 1
+        seen += happened
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     rate = games / cpu
+    by_rules = games - ends["turn limit"]
+    ends_by_cause = {k[11:]: v for k, v in sorted(seen.items()) if k.startswith("round end")}
     print(f"random {players}-player games {options or ''}{label}: {games} in {cpu:.2f} s CPU "
           f"({wall:.2f} s wall) = {rate:.1f} games/s on one core; {turns / cpu:,.0f} turns/s, "
-          f"{moves / cpu:,.0f} moves/s, {turns / games:.0f} turns per game; ends {dict(ends)}")
+          f"{moves / cpu:,.0f} moves/s, {turns / games:.0f} turns per game")
+    print(f"    {by_rules} of {games} ended by the rules, {ends['turn limit']} by the turn cap "
+          f"{dict(ends)}; per game: {seen['zone reached'] / games:.2f} prisoners reached a free "
+          f"zone, {seen['freed'] / games:.2f} were freed or in a zone when it stopped; rounds "
+          f"ended: {ends_by_cause}")
     return rate
 
 
@@ -178,7 +196,8 @@ def main() -> None:
     # new seeds: warm tables and caches, but none of the games just played (steady state)
     bench_random(args.games, args.players, first_seed=args.games,
                  label=" next seeds (fit tables and move caches warm)")
-    bench_random(args.games, args.players, max_turns=100)
+    bench_random(args.games, args.players, keys=True, label=" (the keys variant, SX-I6)")
+    bench_random(args.games, 2, label=" (two players)")
     bench_graph()
     bench_clicks(label=" cold (pieces drawn for the first time)")
     bench_clicks(label=" warm (the same clicks again)")

@@ -19,7 +19,7 @@ from typing import Any
 
 from boardlib.core.bots import Bot
 
-from .board import FIELD_INDEX, ISLAND, NEIGH, is_zone, parse_place
+from .board import BEYOND, FIELD_INDEX, ISLAND, is_zone, parse_place
 from .moves import Door, EndTurn, PlaceTile, Step
 from .rules import ACT_PHASE, SectionXState
 
@@ -53,6 +53,7 @@ class EscapeBot(Bot):
             if not isinstance(m, Step):
                 continue
             src, dst = parse_place(m.src), parse_place(m.dst)
+            assert src is not None and dst is not None
             d_src = dist.get(src, UNREACHABLE)
             d_dst = 0 if is_zone(dst) else dist.get(dst, UNREACHABLE)
             gain = d_src - d_dst
@@ -71,7 +72,7 @@ class EscapeBot(Bot):
             if len(doors) > self.breadth:
                 doors = self.rng.sample(doors, self.breadth)
             stay = state.heuristic(p)
-            scored = [(state._apply(m).heuristic(p), i) for i, m in enumerate(doors)]
+            scored = [(state.apply(m).heuristic(p), i) for i, m in enumerate(doors)]
             value, i = max(scored)
             if value > stay + 0.05:
                 return doors[i]
@@ -89,7 +90,7 @@ class EscapeBot(Bot):
                 near = self.rng.sample(near, self.breadth // 2)
             rest = self.rng.sample(rest, min(len(rest), self.breadth - len(near)))
             candidates = near + rest
-        scored = [(state._apply(m).heuristic(p), i) for i, m in enumerate(candidates)]
+        scored = [(state.apply(m).heuristic(p), i) for i, m in enumerate(candidates)]
         top = max(v for v, _ in scored)
         return candidates[self.rng.choice([i for v, i in scored if v >= top - 1e-9])]
 
@@ -97,7 +98,7 @@ class EscapeBot(Bot):
 def _touches(state: SectionXState, move: PlaceTile) -> bool:
     """Does a placement border a tile or the island (where it can join a route)?"""
     f = FIELD_INDEX[move.field]
-    return any(n == ISLAND or (n >= 0 and state.board[n] is not None) for n in NEIGH[f])
+    return any(n == ISLAND or (n >= 0 and state.board[n] is not None) for n in BEYOND[f])
 
 
 __all__ = ["EscapeBot"]

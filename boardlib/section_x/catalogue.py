@@ -1,4 +1,6 @@
-"""The Section X rule catalogue, in our own words (source: a Dutch rules summary, 2006).
+"""The Section X rule catalogue, in our own words (source: a short Dutch rules summary, the
+only source of the rules; the board layout, the tile set and the key variant are this
+project's inventions).
 
 IDs match ``shared/rules/section-x.md``; the engine cites them in every refusal.
 """
@@ -59,8 +61,8 @@ CATALOGUE = Catalogue("section_x", [
     Rule("SX-18", "Claimed free zone",
          "The first prisoner to reach a free zone claims it; no other prisoner may go in."),
     Rule("SX-19", "End of a round",
-         "The round ends at once when one player has brought two prisoners to freedom in it "
-         "(three in the published game with three or four players)."),
+         "The round ends at once when one player has brought two (or three) prisoners to "
+         "freedom in it; which count applies when is SX-I7."),
     Rule("SX-20", "Collapse",
          "At the end of a round the tunnels collapse: every prisoner in a tunnel is buried and "
          "out of the game, except prisoners on hiding places, which stay on the board together "
@@ -73,43 +75,52 @@ CATALOGUE = Catalogue("section_x", [
     Rule("SX-23", "End of the game",
          "The game ends as soon as one player has brought five prisoners to freedom; that player "
          "wins."),
-    Rule("SX-I1", "Board layout",
-         "The board is a hexagon of radius 4 (61 fields). The seven fields around and at the "
+    Rule("SX-I1", "Board layout (this project's invention)",
+         "The source says only that the ocean is divided into hexagonal fields. Here the "
+         "board is a hexagon of radius 4 (61 fields). The seven fields around and at the "
          "centre are the island, the six corners are the gates of the free zones, and the other "
          "48 fields are ocean, the only fields that take tiles. An opening facing an island "
          "field leads to the island, one facing a gate leads into its free zone; one facing the "
          "rim or an empty field leads nowhere yet.", interpretation=True),
-    Rule("SX-I2", "The 54 tiles",
-         "A tile has six edges, numbered 0 to 5. Each tunnel part joins some of its edges and "
+    Rule("SX-I2", "The 54 tiles (this project's invention)",
+         "The source gives only their number. A tile has six edges, numbered 0 to 5. Each "
+         "tunnel part joins some of its edges and "
          "holds one prisoner. The set: 8 straights, 8 wide curves, 6 tight curves, 4 forks, "
          "4 branches, 4 crossings, 4 double curves, 4 straight-and-curves, 2 triple curves, "
          "6 hiding places and 4 forked hiding places (hiding places are one chamber for two).",
          interpretation=True),
     Rule("SX-I3", "When tiles must fit",
          "Only a tile laid from the hand must fit. Exchanging, moving and turning may leave an "
-         "opening against a wall - that is how players block each other. The option strict_fit "
-         "makes those actions fit too.", interpretation=True),
+         "opening against a wall - that is how players block each other, also at the open end "
+         "of another player's door tunnel: a door protects its tunnel's own tiles, not the "
+         "fields around it. The option strict_fit makes those actions fit too.",
+         interpretation=True),
     Rule("SX-I4", "A step",
          "A step takes a prisoner from its place to a place joined to it by two facing "
          "openings: from the island into a part open to the island, from part to part across a "
          "shared edge, or from a part through a gate into its free zone. It may not enter a "
-         "full place, a claimed zone, or a part with another player's door (unless a key is "
-         "used). Each step is one move; End turn finishes.", interpretation=True),
+         "full place, a claimed zone, or a part with another player's door (unless the keys "
+         "variant is on and a key is used, SX-I6). Each step is one move; End turn finishes.",
+         interpretation=True),
     Rule("SX-I5", "Doors in detail",
          "A door stands on one tunnel part and claims the whole tunnel: all parts joined through "
          "facing openings. It may go on any part of a tunnel without a door; moving a door is "
          "lifting one of yours and placing it again by the same rule. When a tunnel splits the "
          "door stays with its part. When tunnels join, 'longer' counts tiles, and on a tie the "
          "door placed first stays.", interpretation=True),
-    Rule("SX-I6", "Key",
-         "Once per round a player may let one prisoner step onto a part with another player's "
-         "door; the key is then used up until the next round. The option keys=False removes "
-         "keys.", interpretation=True),
-    Rule("SX-I7", "Round target",
+    Rule("SX-I6", "Key - off by default",
+         "The source gives each player a key but no rule for it, and says that only a door's "
+         "owner moves prisoners through it (SX-13). So by default keys do nothing. The variant "
+         "keys=True is this project's invention: once per round a player may let one prisoner "
+         "step onto a part with another player's door; the key is then used up until the next "
+         "round.", interpretation=True),
+    Rule("SX-I7", "When a round ends",
          "Option round_target: prisoners to free for a round to end, by default 2 with two "
-         "players and 3 with three or four. A round also ends when the stack is empty and no "
-         "player holds a tile, and (our addition, so that a game cannot stall) when all six "
-         "free zones are claimed.", interpretation=True),
+         "players and 3 with three or four (the source's 'two (or three)'). A round also ends "
+         "at the end of the turn in which the last tile is drawn from the stack (the tiles "
+         "have run out), and, our addition so that a game cannot stall, as soon as all six "
+         "free zones are claimed. Each round end says which of these caused it.",
+         interpretation=True),
     Rule("SX-I8", "Turn flow",
          "The tile action of phase 2 is compulsory whenever one is possible and skipped "
          "otherwise. Phase 3 may be passed. Tiles in hand are shuffled back at a collapse.",

@@ -1,27 +1,70 @@
-"""Section X's moves, their text, and a turn's legal moves as countable blocks.
+"""Section X's moves and their text (declared once with the core's notation), and lists
+of moves that count themselves.
 
-Move values are immutable and made once (tables per field). A block (``_Placements``,
-``_Rows``, ``_Rearrangements``, ``_Steps``, ``_DoorTargets``) knows how many moves it holds
-and finds the i-th without making the others: that is how ``SectionXState.random_move``
-picks among the thousand tile actions of a crowded board.
+A turn's tile action has up to a thousand choices on a crowded board. The rules list them
+as :class:`MoveList` blocks (placements, rearrangements, steps, doors): each knows how many
+moves it holds and finds the i-th without making the others, so that a random player's
+pick (``rng.choice(legal_moves())``) costs one move, not a thousand. Iterating a block is
+its plain definition; ``tests/section_x`` checks that indexing gives the same moves.
 """
 from __future__ import annotations
 
-import re
-from math import isqrt
-from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Iterator, Sequence, overload
 
+from boardlib.core.moves import HEX, FieldKind, MoveSet, TextKind, WholeKind, move
 from boardlib.grids.hex import Hex
 
-from .board import FIELDS, place_text
-from .tiles import KINDS, TILE_KINDS, canonical_rotation, distinct_rotations, outline
 
-# --- moves -------------------------------------------------------------------
+# --- how the fields of moves are written ------------------------------------------------
+
+_PLACE_PATTERN = r"island|zone [0-5]|-?[0-9]{1,2},-?[0-9]{1,2}/[0-3]"
 
 
-@dataclass(frozen=True, slots=True)
+class PlaceKind(FieldKind):
+    """A place as moves write it: ``island``, ``zone 3`` or ``q,r/i`` (part ``i`` of the tile
+    on ``q,r``). Whether the place exists is the rules' business (SX-I4, SX-I5)."""
+
+    description = "a place: island, zone 0-5 or q,r/i"
+    pattern = _PLACE_PATTERN
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is str
+
+
+class DoorSourceKind(FieldKind):
+    """Where a door comes from: written ``on`` for a new door from the hand (``None``), and
+    ``q,r/i to`` for one of yours lifted from part ``q,r/i``."""
+
+    description = "on, or a part q,r/i followed by to"
+    pattern = rf"on|(?:{_PLACE_PATTERN}) to"
+
+    def parse(self, text: str) -> str | None:
+        return None if text == "on" else text[:-len(" to")]
+
+    def write(self, value: Any) -> str:
+        return "on" if value is None else f"{value} to"
+
+    def accepts(self, value: Any) -> bool:
+        return value is None or type(value) is str
+
+
+class RotationKind(WholeKind):
+    """A rotation in sixths, one digit (whether it is 0 … 5 is SX-I2's business)."""
+
+    description = "a rotation: a whole number of sixths"
+    pattern = "[0-9]"
+
+
+PLACE = PlaceKind()
+DOOR_SOURCE = DoorSourceKind()
+ROTATION = RotationKind()
+KIND = TextKind(r"[a-z-]{1,20}", "a tile kind such as straight")
+
+# --- the moves ---------------------------------------------------------------------------
+
+
+@move("place {kind} at {field} r{rotation}", rule="SX-07", kind=KIND, field=HEX,
+      rotation=ROTATION)
 class PlaceTile:
     """Phase 2: lay a tile of ``kind`` from the hand on ``field``, turned ``rotation``
     sixths (SX-07)."""
@@ -30,44 +73,51 @@ class PlaceTile:
     field: Hex
     rotation: int
 
-    def __str__(self) -> str:
-        return f"place {self.kind} at {self.field} r{self.rotation}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("swap {a} with {b}", rule="SX-08", a=HEX, b=HEX)
 class SwapTiles:
     """Phase 2: exchange the tiles on ``a`` and ``b``, each keeping its turn (SX-08, SX-10)."""
 
     a: Hex
     b: Hex
 
-    def __str__(self) -> str:
-        return f"swap {self.a} with {self.b}"
+
+_ordered_equal = SwapTiles.__eq__
 
 
-@dataclass(frozen=True, slots=True)
+def _same_swap(self: SwapTiles, other: object) -> Any:
+    """A swap exchanges two tiles: which one is named first does not matter (the legal
+    moves name them in board order)."""
+    if not isinstance(other, SwapTiles):
+        return NotImplemented
+    return bool(_ordered_equal(self, other) or _ordered_equal(self, SwapTiles(other.b, other.a)))
+
+
+def _swap_hash(self: SwapTiles) -> int:
+    return hash(("SwapTiles", frozenset((self.a, self.b))))
+
+
+SwapTiles.__eq__ = _same_swap          # type: ignore[method-assign,assignment]
+SwapTiles.__hash__ = _swap_hash        # type: ignore[method-assign,assignment]
+
+
+@move("move {src} to {dst}", rule="SX-08", src=HEX, dst=HEX)
 class MoveTile:
     """Phase 2: move the tile on ``src`` to the empty ocean field ``dst`` (SX-08, SX-10)."""
 
     src: Hex
     dst: Hex
 
-    def __str__(self) -> str:
-        return f"move {self.src} to {self.dst}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("rotate {field} to r{rotation}", rule="SX-08", field=HEX, rotation=ROTATION)
 class RotateTile:
     """Phase 2: turn the tile on ``field`` so that it lies at ``rotation`` (SX-08, SX-09)."""
 
     field: Hex
     rotation: int
 
-    def __str__(self) -> str:
-        return f"rotate {self.field} to r{self.rotation}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("step {src} to {dst}", rule="SX-I4", src=PLACE, dst=PLACE)
 class Step:
     """Phase 3: one prisoner of yours steps from place ``src`` to place ``dst`` (SX-16, SX-I4).
 
@@ -78,409 +128,108 @@ class Step:
     src: str
     dst: str
 
-    def __str__(self) -> str:
-        return f"step {self.src} to {self.dst}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("door {src} {dst}", rule="SX-I5", src=DOOR_SOURCE, dst=PLACE)
 class Door:
-    """Phase 3: put a door on part ``dst``: a new one (``src`` None) or yours from ``src``
-    (SX-13, SX-I5)."""
+    """Phase 3: put a door on part ``dst``: a new one (``src`` None, written ``door on dst``)
+    or yours from ``src`` (``door src to dst``) (SX-13, SX-I5)."""
 
     dst: str
     src: str | None = None
 
-    def __str__(self) -> str:
-        return f"door on {self.dst}" if self.src is None else f"door {self.src} to {self.dst}"
 
-
-@dataclass(frozen=True, slots=True)
+@move("end turn", rule="SX-05")
 class EndTurn:
     """Phase 3: stop moving prisoners (or pass phase 3) and end the turn (SX-I8)."""
 
-    def __str__(self) -> str:
-        return "end turn"
-
 
 Move = PlaceTile | SwapTiles | MoveTile | RotateTile | Step | Door | EndTurn
-TILE_MOVES = (PlaceTile, SwapTiles, MoveTile, RotateTile)
-ACT_MOVES = (Step, Door, EndTurn)
-
-_HEX = r"(-?\d+,-?\d+)"
-_PLACE = r"(island|zone \d|-?\d+,-?\d+/\d)"
-_PATTERNS = (
-    (re.compile(rf"^place ([a-z-]+) at {_HEX} r(\d)$"),
-     lambda m: PlaceTile(m[1], Hex.parse(m[2]), int(m[3]))),
-    (re.compile(rf"^swap {_HEX} with {_HEX}$"),
-     lambda m: SwapTiles(Hex.parse(m[1]), Hex.parse(m[2]))),
-    (re.compile(rf"^move {_HEX} to {_HEX}$"), lambda m: MoveTile(Hex.parse(m[1]), Hex.parse(m[2]))),
-    (re.compile(rf"^rotate {_HEX} to r(\d)$"), lambda m: RotateTile(Hex.parse(m[1]), int(m[2]))),
-    (re.compile(rf"^step {_PLACE} to {_PLACE}$"), lambda m: Step(m[1], m[2])),
-    (re.compile(rf"^door on {_PLACE}$"), lambda m: Door(m[1])),
-    (re.compile(rf"^door {_PLACE} to {_PLACE}$"), lambda m: Door(m[2], m[1])),
-    (re.compile(r"^end turn$"), lambda m: EndTurn()),
-)
+TILE_MOVES: tuple[type, ...] = (PlaceTile, SwapTiles, MoveTile, RotateTile)
+ACT_MOVES: tuple[type, ...] = (Step, Door, EndTurn)
+MOVES = MoveSet("Section X", *TILE_MOVES, *ACT_MOVES, rule="SX-05")
+END_TURN = EndTurn()
 
 
-class _MoveCache(dict):
-    """Move values built once and reused: legal-move lists are long, objects are immutable."""
-
-    def __init__(self, build: Any) -> None:
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, key: Any) -> Any:
-        value = self[key] = self.build(*key)
-        return value
+def parse_move(text: object) -> Move:
+    """The move whose ``str()`` is ``text`` (spaces may vary); ``InvalidInputError`` if none."""
+    found: Move = MOVES.parse(text)
+    return found
 
 
-# Every way to lay a tile (kind number, distinct rotation), numbered; per field its moves.
-_SHAPE_LIST: tuple[tuple[int, int], ...] = tuple(
-    (k, rot) for k, kind in enumerate(KINDS) for rot in distinct_rotations(kind))
-_SHAPE_OUTLINE: tuple[int, ...] = tuple(outline(KINDS[k], rot) for k, rot in _SHAPE_LIST)
-_KIND_SHAPES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s for s, (k, _) in enumerate(_SHAPE_LIST) if k == kind) for kind in range(len(KINDS)))
-_PLACE_AT: tuple[tuple[PlaceTile, ...], ...] = tuple(
-    tuple(PlaceTile(KINDS[k].name, h, rot) for k, rot in _SHAPE_LIST) for h in FIELDS)
+# --- lists of moves --------------------------------------------------------------------------
 
 
-# Per kind number, made on first use: fit key -> the shapes of that kind that fit (SX-07),
-# and how many. A whole row at once costs less than filling a cache key by key.
-_KIND_FITS: list[list[tuple[int, ...]] | None] = [None] * len(KINDS)
-_KIND_COUNTS: list[list[int] | None] = [None] * len(KINDS)
+class MoveList(Sequence[Move]):
+    """Moves that are counted and indexed without being made. A subclass gives ``size``,
+    ``__iter__`` (the plain definition, in order) and, where it can do better than walking
+    the list, ``nth``."""
 
-
-def _kind_fits(kind: int) -> list[tuple[int, ...]]:
-    row = _KIND_FITS[kind]
-    if row is None:
-        # a shape fits one need per care, the need its outline shows there: filled shape by
-        # shape (in order), that is 64 steps per shape instead of one search per fit key
-        row = [()] * 4096
-        counts = [0] * 4096
-        for s in _KIND_SHAPES[kind]:
-            shape = _SHAPE_OUTLINE[s]
-            for care in range(64):
-                key = care << 6 | shape & care
-                row[key] += (s,)
-                counts[key] += 1
-        _KIND_FITS[kind] = row
-        _KIND_COUNTS[kind] = counts
-    return row
-
-
-def _kind_counts(kind: int) -> list[int]:
-    counts = _KIND_COUNTS[kind]
-    if counts is None:
-        _kind_fits(kind)
-        counts = _KIND_COUNTS[kind]
-    return counts
-
-
-class _Placements:
-    """Tiles from the hand laid with fit (SX-07): per empty field in order, the fitting
-    shapes of the kinds in hand (sorted; ``counts`` holds their :func:`_kind_counts`).
-    Counted from the fit tables; a move is built only when asked for."""
-
-    __slots__ = ("kinds", "fields", "keys", "size")
-
-    def __init__(self, kinds: tuple[int, ...], counts: list[list[int]], fields: list[int],
-                 fits: list[int]) -> None:
-        self.kinds = kinds
-        self.fields = fields
-        # gathered and summed in C, kind by kind: this runs at the start of every turn
-        # (SX-I8). An itemgetter costs less than map(list.__getitem__), but of one index
-        # it gives the bare value.
-        if len(fields) > 1:
-            self.keys = keys = itemgetter(*fields)(fits)
-            gather = itemgetter(*keys)
-            self.size = sum(map(sum, map(gather, counts)))
-        else:
-            self.keys = keys = [fits[f] for f in fields]
-            self.size = sum([kind_counts[key] for kind_counts in counts for key in keys])
+    size: int = 0
 
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, i: int) -> Move:
-        tables = [_kind_fits(k) for k in self.kinds]
-        for f, key in zip(self.fields, self.keys):
-            for table in tables:
-                shapes = table[key]
-                if i < len(shapes):
-                    return _PLACE_AT[f][shapes[i]]
-                i -= len(shapes)
-        raise IndexError(i)
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
 
-    def __iter__(self) -> Iterator[Move]:
-        tables = [_kind_fits(k) for k in self.kinds]
-        return iter([_PLACE_AT[f][s] for f, key in zip(self.fields, self.keys)
-                     for table in tables for s in table[key]])
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Move]: ...
 
-
-# Per tile id and rotation: the other distinct rotations a turn may reach (SX-08).
-_OTHER_ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(r for r in distinct_rotations(k) if r != canonical_rotation(k, rot))
-          for rot in range(6)) for k in TILE_KINDS)
-_SWAP = tuple(tuple(SwapTiles(a, b) for b in FIELDS) for a in FIELDS)
-_MOVE = tuple(tuple(MoveTile(a, b) for b in FIELDS) for a in FIELDS)
-_ROTATE = tuple(tuple(RotateTile(a, r) for r in range(6)) for a in FIELDS)
-_STEP = _MoveCache(lambda a, b: Step(place_text(a), place_text(b)))
-_END = EndTurn()
-
-
-class _EndBlock(tuple):
-    """The end-turn move as a block: a tuple with ``size`` like every other block."""
-
-    __slots__ = ()
-    size = 1
-
-
-_END_BLOCK = _EndBlock((_END,))
-
-
-class _DoorRow(dict):
-    """Part code -> the door move from ``src`` (None: from the hand) to that part, made on
-    first use. Int keys hash faster than pairs."""
-
-    def __init__(self, src: int | None) -> None:
-        super().__init__()
-        self.src = None if src is None else place_text(src)
-
-    def __missing__(self, dst: int) -> Door:
-        value = self[dst] = Door(place_text(dst), self.src)
-        return value
-
-
-class _DoorRows(dict):
-    """Door source (None: the hand) -> its :class:`_DoorRow`, made on first use."""
-
-    def __missing__(self, src: int | None) -> _DoorRow:
-        row = self[src] = _DoorRow(src)
-        return row
-
-
-_DOOR_ROWS = _DoorRows()
-
-
-class _Rows:
-    """Legal moves ``table[k] for table, keys in rows for k in keys``, counted and indexed
-    without building them: a random pick on a crowded board needs one, not a thousand."""
-
-    __slots__ = ("rows", "size")
-
-    def __init__(self, rows: list[tuple[Any, Sequence[Any]]]) -> None:
-        self.rows = rows
-        self.size = sum([len(keys) for _, keys in rows])
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
-        for table, keys in self.rows:
-            if i < len(keys):
-                return table[keys[i]]
-            i -= len(keys)
-        raise IndexError(i)
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter([table[k] for table, keys in self.rows for k in keys])
-
-
-class _Steps:
-    """Step moves from each of the sorted ``sources`` to the places ``joined`` to it (a
-    function giving them sorted), except onto ``blocked`` places; ``size``, their number,
-    is counted by the caller. The moves are made only when asked for."""
-
-    __slots__ = ("sources", "joined", "blocked", "size")
-
-    def __init__(self, sources: list[int], joined: Callable[[int], tuple[int, ...]],
-                 blocked: set[int], size: int) -> None:
-        self.sources = sources
-        self.joined = joined
-        self.blocked = blocked
-        self.size = size
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
+    def __getitem__(self, i: int | slice) -> Move | Sequence[Move]:
+        if isinstance(i, slice):
+            return list(self)[i]
         if not 0 <= i < self.size:
             raise IndexError(i)
-        blocked, joined = self.blocked, self.joined
-        for src in self.sources:    # walked up to the pick: later sources are not looked at
-            for dst in joined(src):
-                if dst not in blocked:
-                    if not i:
-                        return _STEP[src, dst]
-                    i -= 1
+        return self.nth(i)
+
+    def nth(self, i: int) -> Move:
+        """The ``i``-th move (``0 <= i < size``)."""
+        for n, found in enumerate(self):
+            if n == i:
+                return found
         raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Move]:
-        blocked, joined = self.blocked, self.joined
-        return iter([_STEP[src, dst] for src in self.sources for dst in joined(src)
-                     if dst not in blocked])
+        raise NotImplementedError
 
 
-class _DoorTargets:
-    """Every door move of the player to move (SX-13, SX-14, SX-I5), door by door as
-    ``doors`` lists them: ``(src, own, count)``, ``src`` None for a door from the hand, else
-    the part a door of theirs is lifted from, with ``own`` the parts of that door's tunnel.
-    Each door goes to the sorted ``parts`` outside the tunnels that hold a door (``taken``)
-    but for its ``own``, and not to ``src`` itself: ``count`` moves. ``size``, their sum, and
-    the counts are worked out by the caller. One block for all doors: fewer objects a turn."""
+class Listed(MoveList):
+    """Moves made already, as a list."""
 
-    __slots__ = ("parts", "taken", "doors", "size")
+    def __init__(self, moves: Sequence[Move]) -> None:
+        self.moves = moves
+        self.size = len(moves)
 
-    def __init__(self, parts: list[int], taken: set[int],
-                 doors: list[tuple[int | None, frozenset[int], int]], size: int) -> None:
-        self.parts = parts
-        self.taken = taken
-        self.doors = doors
-        self.size = size
-
-    def __len__(self) -> int:
-        return self.size
-
-    def _left_out(self, src: int | None, own: frozenset[int]) -> set[int]:
-        if src is None:
-            return self.taken
-        left_out = self.taken - own
-        left_out.add(src)
-        return left_out
-
-    def __getitem__(self, i: int) -> Move:
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        for src, own, count in self.doors:
-            if i < count:
-                break
-            i -= count
-        # the parts left out are few and all among ``parts``: each one up to the i-th free
-        # part moves that part one place on (cheaper than counting the free ones)
-        parts = self.parts
-        for c in sorted(self._left_out(src, own)):
-            if c > parts[i]:
-                break
-            i += 1
-        return _DOOR_ROWS[src][parts[i]]
+    def nth(self, i: int) -> Move:
+        return self.moves[i]
 
     def __iter__(self) -> Iterator[Move]:
-        moves: list[Move] = []
-        for src, own, _ in self.doors:
-            table, left_out = _DOOR_ROWS[src], self._left_out(src, own)
-            moves += [table[c] for c in self.parts if c not in left_out]
-        return iter(moves)
+        return iter(self.moves)
 
 
-# Per byte k of a field mask and its value: the fields it holds, in order.
-_BYTE_FIELDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(8 * k + b for b in range(8) if x >> b & 1) for x in range(256))
-    for k in range((len(FIELDS) + 7) // 8))
+class Chained(MoveList):
+    """Blocks of moves one after the other: a turn's legal moves."""
 
+    def __init__(self, blocks: Sequence[MoveList]) -> None:
+        self.blocks = blocks
+        self.size = sum(block.size for block in blocks)
 
-def _fields_of(mask: int) -> list[int]:
-    """The fields of a bit mask (bit ``f`` set for field ``f``), in order."""
-    fields: list[int] = []
-    for table in _BYTE_FIELDS:          # a byte at a time: fewer steps than bit by bit
-        if not mask:
-            break
-        fields += table[mask & 255]
-        mask >>= 8
-    return fields
-
-
-def _nth_field(mask: int, n: int) -> int:
-    """The ``n``-th field (from 0) of a bit mask."""
-    for table in _BYTE_FIELDS:
-        fields = table[mask & 255]
-        if n < len(fields):
-            return fields[n]
-        n -= len(fields)
-        mask >>= 8
-    raise IndexError(n)
-
-
-def _nth_swap(fields: int, i: int) -> Move:
-    """The ``i``-th swap of two of the fields of mask ``fields`` (SX-08), pairs in order,
-    ``a`` before ``b``."""
-    order = _fields_of(fields)
-    # The row of order[x] (its pairs with later fields) starts at pair x * (m - x) // 2
-    # for m = 2n - 1: the last row starting at or before i, from the quadratic's root
-    # (isqrt may round it up by one).
-    m = 2 * len(order) - 1
-    x = (m - isqrt(m * m - 8 * i)) // 2
-    if x * (m - x) // 2 > i:
-        x -= 1
-    return _SWAP[order[x]][order[x + 1 + i - x * (m - x) // 2]]
-
-
-class _Rearrangements:
-    """Every swap, move and turn of the tiles on the fields of mask ``fields`` (SX-08), in
-    that order: each pair of them swapped (``a`` before ``b``), each moved to one of the
-    ``empty`` fields, then :class:`_Turns` (``turns`` of them), as one block. With no
-    hiding place to watch, the commonest case, a turn's pick then sizes one block, not
-    three, and makes none."""
-
-    __slots__ = ("board", "fields", "empty", "turns", "size")
-
-    def __init__(self, board: tuple, fields: int, empty: list[int], turns: int) -> None:
-        self.board = board
-        self.fields = fields
-        self.empty = empty
-        self.turns = turns
-        n = fields.bit_count()
-        self.size = n * (n - 1) // 2 + n * len(empty) + turns
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        fields = self.fields
-        n = fields.bit_count()
-        swaps = n * (n - 1) // 2
-        if i < swaps:
-            return _nth_swap(fields, i)
-        i -= swaps
-        empty = self.empty
-        if i < n * len(empty):
-            a, b = divmod(i, len(empty))
-            return _MOVE[_nth_field(fields, a)][empty[b]]
-        return _Turns(self.board, fields, self.turns)[i - n * len(empty)]
+    def nth(self, i: int) -> Move:
+        for block in self.blocks:
+            if i < block.size:
+                return block.nth(i)
+            i -= block.size
+        raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Move]:
-        order = _fields_of(self.fields)
-        return iter([_SWAP[a][b] for x, a in enumerate(order) for b in order[x + 1:]]
-                    + [_MOVE[a][g] for a in order for g in self.empty]
-                    + list(_Turns(self.board, self.fields, self.turns)))
+        for block in self.blocks:
+            yield from block
 
 
-class _Turns:
-    """Every rotation of a tile on a field of mask ``fields`` to another of its distinct
-    rotations (SX-08); ``size`` is their number, counted by the caller."""
+END_TURN_ONLY = Listed((END_TURN,))
+NO_MOVES = Listed(())
 
-    __slots__ = ("board", "fields", "size")
-
-    def __init__(self, board: tuple, fields: int, size: int) -> None:
-        self.board = board
-        self.fields = fields
-        self.size = size
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Move:
-        board = self.board
-        for f in _fields_of(self.fields):
-            tile, rot = board[f]
-            others = _OTHER_ROTATIONS[tile][rot]
-            if i < len(others):
-                return _ROTATE[f][others[i]]
-            i -= len(others)
-        raise IndexError(i)
-
-    def __iter__(self) -> Iterator[Move]:
-        board = self.board
-        return iter([_ROTATE[f][r] for f in _fields_of(self.fields)
-                     for r in _OTHER_ROTATIONS[board[f][0]][board[f][1]]])
+__all__ = ["PlaceTile", "SwapTiles", "MoveTile", "RotateTile", "Step", "Door", "EndTurn", "Move",
+           "TILE_MOVES", "ACT_MOVES", "MOVES", "END_TURN", "PLACE", "DOOR_SOURCE", "ROTATION",
+           "KIND", "parse_move", "MoveList", "Listed",
+           "Chained", "END_TURN_ONLY", "NO_MOVES"]

@@ -15,15 +15,19 @@ geometry on its own; the engine keeps a faster adjacency of its own
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from boardlib.grids.hex import Hex, opposite
 
-from .board import FIELDS, GATE_OF, ISLAND_FIELDS, is_zone, parse_place, place_text
-from .rules import PRISONERS, SectionXState
-from .tiles import TILE_KINDS, part_masks
+from .board import (FIELD_INDEX, FIELDS, GATE_OF, ISLAND_FIELDS, OCEAN_INDEX, is_zone,
+                    parse_place, place_text)
+from .fit import misfit
+from .routes import escape_distances
+from .index import FITTING, fit_key
+from .state import SectionXPosition as SectionXState
+from .tiles import KIND_NUMBER, KINDS, PRISONERS, TILE_KINDS, distinct_rotations, outline
 
 ISLAND_NODE = "island"
 
@@ -56,14 +60,15 @@ def tunnel_graph(state: SectionXState) -> nx.Graph:
         name = zone_node(gate)
         g.add_node(name, kind="zone", gate=gate, capacity=1, hiding=False, door=None, owner=None,
                    prisoners=occupants.get(name, []))
-    doors = {place_text(d[0]): p for p, ds in enumerate(state.doors) for d in ds if d is not None}
+    doors = {place_text(d.part): p for p, row in enumerate(state.doors) for d in row
+             if d is not None}
     tiles: dict[Hex, tuple[int, ...]] = {}
-    for f, cell in enumerate(state.board):
-        if cell is None:
+    for f, laid in enumerate(state.board):
+        if laid is None:
             continue
         field = FIELDS[f]
-        kind = TILE_KINDS[cell[0]]
-        masks = part_masks(kind, cell[1])
+        kind = laid.kind
+        masks = laid.part_ports
         tiles[field] = masks
         for i, m in enumerate(masks):
             name = part_node(field, i)
@@ -126,7 +131,8 @@ def tunnel_length(state_or_graph: SectionXState | nx.Graph, place: str) -> int:
 
 def owner_of(state_or_graph: SectionXState | nx.Graph, place: str) -> int | None:
     """The player owning the tunnel of ``place`` through a door (SX-13), if any."""
-    return _graph(state_or_graph).nodes[place]["owner"]
+    owner = _graph(state_or_graph).nodes[place]["owner"]
+    return None if owner is None else int(owner)
 
 
 def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -> bool:
@@ -143,7 +149,7 @@ def passable(g: nx.Graph, player: int, node: str, *, avoid_full: bool = False) -
     return not _full(data, player, avoid_full)
 
 
-def _full(data: dict, player: int, avoid_full: bool) -> bool:
+def _full(data: dict[str, Any], player: int, avoid_full: bool) -> bool:
     here = data["prisoners"]
     return avoid_full and len(here) >= data["capacity"] and any(q != player for q in here)
 
@@ -223,6 +229,13 @@ def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False
             for p in places}
 
 
+def place_of(node: str) -> int:
+    """The place a node of the graph names."""
+    place = parse_place(node)
+    assert place is not None, node
+    return place
+
+
 def links_as_text(state: SectionXState) -> set[frozenset[str]]:
     """The engine's own adjacency (``state.links()``) as a set of edges named like the graph."""
     edges: set[frozenset[str]] = set()
@@ -237,55 +250,108 @@ def graph_edges(g: nx.Graph) -> set[frozenset[str]]:
 
 
 def check_engine_agrees(state: SectionXState) -> None:
-    """Raise AssertionError unless the engine's adjacency, tunnels, owners and escape
-    distances match the graph."""
+    """Raise AssertionError unless the engine's index and the bots' escape distances agree
+    with the plain definitions (:func:`check_index`, :func:`check_escape_distances`)."""
     g = tunnel_graph(state)
-    engine = links_as_text(state)
-    graph = graph_edges(g)
-    assert engine == graph, f"engine links differ from the graph: {engine ^ graph}"
+    check_index(state, g)
+    check_escape_distances(state, g)
+
+
+def check_index(state: SectionXState, g: nx.Graph | None = None) -> None:
+    """Raise AssertionError unless every structure of the engine's index (``state.index``,
+    ``state.prisoners``, ``state.door_index``, see :mod:`.index`) says what the plain
+    definitions say: the networkx graph ``g`` of the state for places joined, tunnels,
+    their lengths and owners, :func:`.fit.misfit` for the rotations that fit, the prisoners'
+    places for who stands where."""
+    g = tunnel_graph(state) if g is None else g
+    index = state.index
+    board = state.board
+    # the fields by what lies on them, and every part
+    assert index.empty_fields == tuple(f for f in OCEAN_INDEX if board[f] is None)
+    assert index.tiled_fields == tuple(f for f in OCEAN_INDEX if board[f] is not None)
+    graph_parts = sorted(place_of(n) for n, kind in g.nodes(data="kind") if kind == "part")
+    assert list(index.parts) == graph_parts, "the index's parts differ from the graph's"
+    # places joined (SX-I4): the graph's neighbours
+    for node in g:
+        place = place_of(node)
+        assert {place_text(c) for c in index.joined(place)} == set(g[node]), \
+            f"the places joined to {node} differ from the graph's"
+        assert list(index.joined(place)) == sorted(index.joined(place))
+    assert links_as_text(state) == graph_edges(g), "engine links differ from the graph"
+    # tunnels (SX-I5): the connected components of parts, their lengths and owners (SX-13)
+    components = tunnels(g)
+    component = {n: t for t in components for n in t}
+    for node, parts in component.items():
+        tunnel = index.tunnel(place_of(node))
+        assert {place_text(c) for c in tunnel.parts} == set(parts), \
+            f"the tunnel through {node} differs from the graph's component"
+        assert tunnel.size == len({g.nodes[n]["field"] for n in parts}), \
+            f"the length of {node}'s tunnel differs"
+        assert state.tunnel_owner(place_of(node)) == g.nodes[node]["owner"], \
+            f"the owner of {node} differs"
     comp, sizes = state.tunnels()
-    by_engine: dict[int, set[str]] = {}
-    for code, t in comp.items():
-        by_engine.setdefault(t, set()).add(place_text(code))
-    found = tunnels(g)
-    assert sorted(map(sorted, by_engine.values())) == sorted(map(sorted, found)), \
-        "engine tunnels differ from the graph's components"
-    length = {n: len({g.nodes[m]["field"] for m in t}) for t in found for n in t}
-    for code, t in comp.items():
-        name = place_text(code)
-        assert state.tunnel_owner(code) == g.nodes[name]["owner"], f"owner of {name} differs"
-        assert sizes[t] == length[name], f"length of {name}'s tunnel differs"
-    # the tunnels the rules themselves use: those holding a door, found part by part
-    component = {n: t for t in found for n in t}
-    held = state._held_tunnels()
-    doors = [(p, d[0]) for p, ds in enumerate(state.doors) for d in ds if d is not None]
-    assert len(held) == len(doors), "a tunnel holds two doors"
-    for p, code in doors:
-        owner, (least, parts, fields, reach), part = held[state._view.tunnel_of(code)[0]]
-        name = place_text(code)
-        assert owner == p and g.nodes[name]["owner"] == p, f"owner of {name} differs"
-        assert part == code, f"the door on {name} is recorded on {place_text(part)}"
-        assert {place_text(c) for c in parts} == set(component[name]), \
-            f"the tunnel through {name} differs from the graph's component"
-        assert least == min(parts) and fields.bit_count() == length[name], \
-            f"the tunnel through {name} is named or measured wrongly"
-        # its reach: its fields and the ocean fields its openings face, linked or not
-        reached = {h for m in component[name] for h in [g.nodes[m]["field"]] + [
-            g.nodes[m]["field"].neighbor(d) for d in range(6) if g.nodes[m]["ports"] >> d & 1]}
-        assert reach == sum(1 << f for f, h in enumerate(FIELDS) if h in reached
-                            and h not in ISLAND_FIELDS and h not in GATE_OF), \
-            f"the reach of the tunnel through {name} differs"
-    # the bots' escape distances (engine, breadth-first) are the graph's shortest routes
+    assert sorted(map(sorted, _groups(comp).values())) == sorted(
+        sorted(place_of(n) for n in t) for t in components)
+    # the doors' tunnels
+    doors = {(p, slot): d for p, row in enumerate(state.doors) for slot, d in enumerate(row)
+             if d is not None}
+    held = state.door_index.held
+    assert {(h.player, h.slot): h.door for h in held} == doors
+    for h in held:
+        name = place_text(h.door.part)
+        assert {place_text(c) for c in h.tunnel.parts} == set(component[name])
+        assert g.nodes[name]["door"] == h.player == state.door_at(h.door.part)
+    assert set(state.door_index.holding) == {place_of(n) for n in g
+                                             if g.nodes[n]["owner"] is not None}
+    for player in range(state.num_players):
+        assert state.door_index.foreign_fields(player) == {
+            FIELD_INDEX[g.nodes[n]["field"]] for n in g
+            if g.nodes[n]["owner"] not in (None, player)}
+    # the fit keys, and the rotations that fit (SX-07) for the kinds in the hand of the
+    # player to move
+    assert index.fit_key_of == {f: fit_key(board, f) for f in index.empty_fields}
+    hand = tuple(sorted({KIND_NUMBER[TILE_KINDS[t]] for t in state.hands[state.player]}))
+    for f, key in index.fit_key_of.items():
+        for k in hand:
+            kind = KINDS[k]
+            plain = tuple(r for r in distinct_rotations(kind)
+                          if misfit(board, f, outline(kind, r)) is None)
+            assert FITTING[k][key] == index.fitting(f, k) == plain, \
+                f"the rotations of a {kind.name} that fit {FIELDS[f]} differ"
+    assert index.count_fitting(hand) == sum(
+        len(index.fitting(f, k)) for f in index.empty_fields for k in hand)
+    # who stands where (SX-17, SX-18)
+    at: dict[int, list[int]] = {}
+    for k, c in enumerate(state.locs):
+        if c >= 0 or is_zone(c):
+            at.setdefault(c, []).append(k)
+    assert state.prisoners.at == {c: tuple(ks) for c, ks in at.items()}
+    assert state.prisoners.full == frozenset(
+        c for c, ks in at.items() if len(ks) >= state.capacity(c))
+    assert state.prisoners.fields == frozenset(c // 4 for c in at if c >= 0)
+
+
+def check_escape_distances(state: SectionXState, g: nx.Graph | None = None) -> None:
+    """Raise AssertionError unless the bots' escape distances (engine, breadth-first, see
+    :mod:`.routes`) are the lengths of the graph's shortest escape routes."""
+    g = tunnel_graph(state) if g is None else g
     for player in range(state.num_players):
         for avoid_full, use_key in ((False, True), (True, True), (True, False)):
-            distances = state.escape_distances(player, avoid_full, use_key)
+            distances = escape_distances(state, player, avoid_full, use_key)
             for place, route in escape_routes(state, player, avoid_full=avoid_full,
                                               use_key=use_key, graph=g).items():
-                engine = distances.get(parse_place(place))
+                engine = distances.get(place_of(place))
                 graph_steps = None if route is None else len(route) - 1
                 assert engine == graph_steps, (f"player {player}'s escape from {place} "
                                                f"(avoid_full={avoid_full}, use_key={use_key}):"
                                                f" engine {engine}, graph {graph_steps}")
+
+
+def _groups(comp: dict[int, int]) -> dict[int, list[int]]:
+    groups: dict[int, list[int]] = {}
+    for c, t in comp.items():
+        groups.setdefault(t, []).append(c)
+    return groups
 
 
 def places(names: Iterable[str]) -> list[int]:
@@ -298,4 +364,5 @@ def places(names: Iterable[str]) -> list[int]:
 
 __all__ = ["tunnel_graph", "tunnels", "tunnel_of", "tunnel_length", "owner_of", "passable",
            "step_graph", "reachable", "escape_route", "escape_routes", "check_engine_agrees",
+           "check_index", "check_escape_distances",
            "ISLAND_NODE", "zone_node", "part_node"]

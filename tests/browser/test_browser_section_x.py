@@ -33,7 +33,7 @@ def notebook_page(jupyterlab, ui):
     ui.write_board_notebook(jupyterlab.server.root, NAME, "Section X board", [
         "from boardlib.section_x.positions import act\n"
         "from boardlib.section_x.widget import SectionXBoard",
-        "SectionXBoard()  # a new 2-player game: phase 2",
+        "SectionXBoard(seed=0)  # a new 2-player game: phase 2 (a fixed deal)",
         f"SectionXBoard(state=act(tiles={STEP_TILES!r}, prisoners={STEP_PRISONERS!r}))"
         "  # phase 3: a prisoner can step",
     ])
@@ -48,7 +48,7 @@ def test_a_click_places_a_tile(notebook_page, ui):
     page, panel = notebook_page, panel_of(notebook_page, NEW_GAME_PANEL)
     board = panel.locator(".boardlib-board")
     # What the engine expects: Red's only hand tile, unturned, on PLACE_AT (SX-07).
-    state = boardlib.load("section_x", players=2).new_initial_state()
+    state = boardlib.load("section_x", players=2, seed=0).new_initial_state()
     kind = TILE_KINDS[state.hands[0][0]]
     after = state.apply(PlaceTile(kind.name, PLACE_AT, 0))
     expected_parts = {f"part_{PLACE_AT.q}_{PLACE_AT.r}_{i}" for i in range(len(kind.parts))}

@@ -128,3 +128,31 @@ class CorridorGame(SectionXGame):
                             hands={p: [rng.choice(HAND_KINDS)] for p in range(n)},
                             player=rng.randrange(n), **opts)
         return self.state_from_dict(prepared.to_dict())   # the same position, in this game
+
+
+class CrowdedGame(SectionXGame):
+    """Section X from a crowded board: tiles laid at random and so few left in the stack that
+    the draws alone use them up (``54 - 3n`` laid, one in the hand of the player to move).
+
+    Random play seldom uses up the tiles (most tile actions rearrange); from here the
+    tiles run out within a few turns and the round ends for that (SX-I7).
+    """
+
+    def new_initial_state(self) -> SectionXState:
+        from boardlib.section_x.board import OCEAN
+        from boardlib.section_x.tiles import TILE_KINDS, distinct_rotations
+
+        rng = random.Random(self.options["seed"])
+        n = self.num_players
+        kinds = list(TILE_KINDS)
+        rng.shuffle(kinds)
+        laid = min(len(OCEAN), 54 - 3 * n)
+        fields = rng.sample(OCEAN, laid)
+        tiles = {f"{h.q},{h.r}": (k.name, rng.choice(distinct_rotations(k)))
+                 for h, k in zip(fields, kinds)}
+        player = rng.randrange(n)
+        opts = dict(self.options)
+        opts.pop("players")
+        prepared = position(players=n, tiles=tiles, hands={player: [kinds[laid].name]},
+                            player=player, **opts)
+        return self.state_from_dict(prepared.to_dict())

@@ -56,9 +56,9 @@ def test_SX_I2_rotations_shift_ports_and_compose(kind, a, b):
 
 def test_move_blocks_index_every_legal_move_in_order():
     """random_move looks moves up by index in blocks (swaps by pair arithmetic, moves on a
-    grid, turns, all three in one block when nothing is filtered; the rest in rows): every
-    index must give the move legal_moves lists there, with and without strict_fit (SX-I3)
-    and with hiding places carrying prisoners (SX-11)."""
+    grid, turns; rows of pairs checked one by one where SX-11 or strict_fit may refuse some):
+    every index must give the move that iterating the block gives there, with and without
+    strict_fit (SX-I3) and with hiding places carrying prisoners (SX-11)."""
     import random
 
     from .conftest import CorridorGame
@@ -66,20 +66,18 @@ def test_move_blocks_index_every_legal_move_in_order():
     checked = set()
     for seed in range(12):
         game = CorridorGame(players=2 + seed % 3, seed=seed, max_turns=30,
-                            strict_fit=seed % 3 == 0)
+                            strict_fit=seed % 3 == 0, keys=seed % 2 == 0)
         state = game.new_initial_state()
         rng = random.Random(seed)
         while not state.is_terminal():
-            blocks = list(state._move_blocks())
-            indexed = [block[i] for block in blocks for i in range(len(block))]
-            assert indexed == [m for block in blocks for m in block] == list(state.legal_moves())
+            blocks = state.moves.blocks
+            for block in blocks:
+                assert [block[i] for i in range(len(block))] == list(block)
+            assert [m for block in blocks for m in block] == list(state.legal_moves())
             checked.update(type(b).__name__ for b in blocks if len(b))
-            if state.phase == "tile" and not any(type(b).__name__ == "_Rearrangements"
-                                                 for b in blocks):
-                checked.add("pairs checked one by one")   # strict_fit or a hiding place (SX-11)
             state = state.apply(rng.choice(state.legal_moves()))
-    assert {"_Placements", "_Rows", "_Rearrangements", "_Turns", "_Steps", "_DoorTargets",
-            "pairs checked one by one"} <= checked
+    assert {"Placements", "AllSwaps", "AllMoves", "AllRotations", "Rows", "Steps",
+            "DoorMoves"} <= checked, checked
 
 
 def test_random_move_of_a_finished_game_is_refused_with_the_rule_that_ended_it():

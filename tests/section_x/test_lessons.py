@@ -112,7 +112,7 @@ def test_SX_06_no_draw_with_three_tiles_in_hand():
 
 
 def test_SX_I6_the_key_opens_a_door_once_a_round():
-    b = board(act(tiles=EAST, doors={0: ["2,0/0"]}, player=1))
+    b = board(act(tiles=EAST, doors={0: ["2,0/0"]}, player=1, keys=True))
     assert refused(b, "island_0_0", "part_2_0_0") is None            # the key opens it
     assert any(e.rule == "SX-I6" for e in b.state.events) and b.state.keys[1] is False
     assert refused(b, "prisoner_2_0_0_0", "island_0_0") is None      # back to the island
@@ -155,7 +155,7 @@ def test_exercise_a_door_claims_the_whole_component():
 
 
 def test_exercise_red_reaches_the_east_corridor_only_with_the_key():
-    corridors = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]})
+    corridors = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}, keys=True)
     south_east = {"island", "0,2/0", "0,3/0", "zone 5"}
     assert tunnels.reachable(corridors, 0) == south_east | {"2,0/0", "3,0/0", "zone 0"}
     keyless = act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}, keys=False)
@@ -172,8 +172,10 @@ def test_SX_I3_with_strict_fit_the_turn_that_opens_onto_a_wall_is_refused():
 
 
 def test_SX_I10_when_nobody_can_reach_five_the_most_freed_wins():
-    b = board(act(tiles=EAST, prisoners={0: ["buried"] * 4 + ["zone 5", "3,0/0"],
-                                         1: ["buried"] * 4 + ["2,0/0"]}))
+    # player 0 still has five prisoners in the game; the collapse buries the one on -2,0
+    b = board(act(tiles={**EAST, "-2,0": ("straight", 0)},
+                  prisoners={0: ["buried"] * 3 + ["zone 5", "3,0/0", "-2,0/0"],
+                             1: ["buried"] * 4 + ["2,0/0"]}))
     assert refused(b, "prisoner_3_0_0_0", "zone_0") is None
     outcome = b.state.outcome()
     assert outcome.rule == "SX-I10" and outcome.winners == (0,) and outcome.scores == (2.0, 0.0)

@@ -13,7 +13,8 @@ import boardlib
 from boardlib.core.api import IllegalMoveError, InvalidInputError
 from boardlib.grids.hex import Hex
 from boardlib.section_x.catalogue import CATALOGUE
-from boardlib.section_x.positions import EAST, H, SOUTH_EAST, act, position
+from boardlib.section_x.positions import EAST, H, SOUTH_EAST, act, position, tiles_running_out
+from boardlib.section_x.phases import PHASE_MOVES
 from boardlib.section_x.rules import (FIELD_INDEX, FIELDS, GATE_DISTANCE, GATES, ISLAND_FIELDS,
                                       OCEAN, PHASES, Door, EndTurn, MoveTile, PlaceTile,
                                       RotateTile, SectionXState, Step, SwapTiles)
@@ -50,7 +51,10 @@ def test_SX_02_material_per_player():
     s = boardlib.load("section_x", players=4).new_initial_state()
     assert len(s.locs) == 32                       # 8 prisoners per colour
     assert all(ds == (None, None) for ds in s.doors)   # 2 doors each, in hand
-    assert s.keys == (True, True, True, True)     # 1 key each (SX-I6)
+    # 1 key each, which does something only in the keys variant (SX-I6, off by default)
+    assert s.keys == (False,) * 4
+    assert boardlib.load("section_x", players=4, keys=True).new_initial_state().keys == \
+        (True,) * 4
     assert len(s.stack) + sum(map(len, s.hands)) == 54
 
 
@@ -70,7 +74,10 @@ def test_SX_04_setup_prisoners_on_island_tiles_shuffled_by_seed():
 
 
 def test_SX_05_three_phases_in_order_and_clockwise_play():
-    assert [p.name for p in PHASES] == ["draw", "tile", "act"]
+    assert [p.name for p in PHASES] == ["draw", "tile", "act", "over"]
+    assert [PHASES.describe(p.name) for p in PHASES][:3] == [
+        "phase 1: take a tile (SX-06)", "phase 2: place, swap, move or rotate a tile (SX-07)",
+        "phase 3: move prisoners or place a door (SX-12)"]
     s = position(tiles=EAST, hands={0: ["straight"]})
     assert refused(s, Step("island", "2,0/0")) == "SX-05"       # phase 2 first
     s = s.apply(PlaceTile("straight", H("-2,0"), 0))
@@ -85,15 +92,13 @@ def test_SX_05_the_declared_phases_say_which_moves_each_takes():
                MoveTile: MoveTile(H("2,0"), H("-2,0")), SwapTiles: SwapTiles(H("2,0"), H("3,0")),
                Step: Step("island", "2,0/0"), Door: Door("2,0/0"), EndTurn: EndTurn()}
     states = {"tile": position(tiles=EAST, hands={0: ["straight"]}), "act": act(tiles=EAST)}
-    for phase in PHASES:
-        if phase.automatic:
-            assert not phase.moves and phase.name not in states
-            continue
-        state = states[phase.name]
-        assert {type(m) for m in state.legal_moves()} == set(phase.moves)
+    assert set(PHASE_MOVES) == set(states)           # the draw is the engine's (SX-06)
+    for name, moves in PHASE_MOVES.items():
+        state = states[name]
+        assert {type(m) for m in state.legal_moves()} == set(moves)
         for kind, move in samples.items():
             problem = state.why_illegal(move)
-            assert (problem is not None and problem.rule == "SX-05") == (kind not in phase.moves)
+            assert (problem is not None and problem.rule == "SX-05") == (kind not in moves)
 
 
 def test_SX_06_draw_one_tile_unless_holding_three():
@@ -269,7 +274,8 @@ def round_end_position(**kw) -> SectionXState:
     """
     tiles = {**EAST, "-2,0": ("hiding", 0)}
     return act(tiles=tiles, prisoners={0: ["zone 5", "3,0/0", "-2,0/0"], 1: ["2,0/0"]},
-               doors={1: ["2,0/0"]}, hands={0: ["fork"], 1: ["branch", "branch"]}, **kw)
+               doors={1: ["2,0/0"]}, hands={0: ["fork"], 1: ["branch", "branch"]},
+               **{"seed": 5, **kw})
 
 
 def test_SX_19_round_ends_when_a_player_frees_two():
@@ -390,13 +396,14 @@ def test_SX_I5_doors_place_move_and_stay_with_their_part_on_a_split():
 
 
 def test_SX_I6_key_passes_a_door_once_per_round():
-    s = act(tiles=EAST, doors={0: ["2,0/0"]}, player=1)
+    s = act(tiles=EAST, doors={0: ["2,0/0"]}, player=1, keys=True)
     after = s.apply(Step("island", "2,0/0"))
     assert after.keys == (True, False) and "SX-I6" in rules_of(after)
     again = act(tiles={"2,0": ("hiding", 0), "3,0": ("straight", 0)}, doors={0: ["2,0/0"]},
-                player=1, keys_left=[True, False])
+                player=1, keys_left=[True, False], keys=True)
     assert refused(again, Step("island", "2,0/0")) == "SX-I6"
-    renewed = round_end_position(keys_left=[True, False]).apply(Step("3,0/0", "zone 0"))
+    renewed = round_end_position(keys_left=[True, False], keys=True).apply(
+        Step("3,0/0", "zone 0"))
     assert renewed.keys == (True, True)                      # a new round gives the key back
     off = act(tiles=EAST, doors={0: ["2,0/0"]}, player=1, keys=False)
     assert refused(off, Step("island", "2,0/0")) == "SX-13"
@@ -408,14 +415,15 @@ def test_SX_I7_round_target_option_and_empty_supply():
     assert boardlib.load("section_x", players=4, round_target=1).round_target == 1
     s = act(tiles=EAST, prisoners={0: ["3,0/0"]}, round_target=1)
     assert s.apply(Step("3,0/0", "zone 0")).round == 2
-    # The empty-supply clause needs all 54 tiles on the board, which has 48 ocean fields:
-    # it cannot happen (reported to the lead); the engine still checks it at each turn end.
-    assert len(OCEAN) < NUM_TILES
+    # the tiles running out: see the test below
 
 
 def test_SX_I8_phase_two_skipped_when_no_tile_action(monkeypatch):
-    s = position()                                     # empty board, empty hand
-    assert s.has_tile_action() is False
+    # empty board, empty hand: no tile action, so no game waits in phase 2 here (and no
+    # player is without a tile in phase 2: each turn begins with a draw)
+    with pytest.raises(InvalidInputError, match="SX-06"):
+        position(hands={0: []})
+    assert act(hands={0: []}).has_tile_action() is False
     t = act(player=1)
     monkeypatch.setattr(SectionXState, "has_tile_action", lambda self: False)
     after = t.apply(EndTurn())
@@ -472,3 +480,31 @@ def test_SX_I7_round_ends_when_all_six_zones_are_claimed():
     after = s.apply(Step("3,0/0", "zone 0"))
     assert after.round == 2 and "SX-I7" in rules_of(after)
     assert [after.freed(p) for p in range(3)] == [2, 2, 2]
+
+
+def test_SX_I7_round_ends_at_the_end_of_the_turn_in_which_the_last_tile_is_drawn():
+    s = tiles_running_out(seed=4)
+    assert len(s.stack) == 1 and s.current_player == 0
+    drawn = s.apply(EndTurn())                 # player 1 draws the last tile...
+    assert drawn.stack == () and drawn.round == 1 and "SX-06" in rules_of(drawn)
+    assert drawn.current_player == 1 and drawn.phase == "tile"
+    acted = drawn.apply(drawn.legal_moves()[0])
+    assert acted.round == 1                    # ...and plays the turn out
+    after = acted.apply(EndTurn())
+    assert after.round == 2 and after.current_player == 0
+    ends = [e for e in after.events if " ends: " in e.text]
+    assert [(e.rule, e.text) for e in ends] == [
+        ("SX-I7", "round 1 ends: the last tile has been drawn: the tiles have run out")]
+    assert after.buried(1) == 1 and after.prisoners_of(0)[:2] == s.prisoners_of(0)[:2]
+    assert len(after.stack) + len(after.hands[0]) == 53      # all but the hiding place
+
+
+def test_every_round_end_names_its_cause():
+    target = round_end_position().apply(Step("3,0/0", "zone 0"))
+    assert [e.text for e in target.events if " ends: " in e.text] == [
+        "round 1 ends: player 0 has freed 2 prisoners in it"]
+    s = act(players=3, tiles=EAST, prisoners={0: ["zone 1", "3,0/0"], 1: ["zone 2", "zone 3"],
+                                              2: ["zone 4", "zone 5"]})
+    six = s.apply(Step("3,0/0", "zone 0"))
+    assert [e.text for e in six.events if " ends: " in e.text] == [
+        "round 1 ends: all six free zones are claimed"]

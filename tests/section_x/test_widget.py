@@ -245,10 +245,11 @@ def test_SX_08_rotate_buttons_turn_the_hand_tile_and_a_board_tile():
     assert board.match.moves == (RotateTile(H("2,0"), 3),)
 
 
-def test_turn_buttons_with_an_empty_hand_and_nothing_picked_explain_themselves():
+def test_turn_buttons_with_nothing_picked_turn_the_first_hand_tile_or_explain_themselves():
+    # in phase 2 the hand always holds a tile (each turn begins with a draw, SX-06)
     board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0)}))
     board.click("turn_1")
-    assert board.last_refusal.rule == "SX-08" and "Pick a tile first" in board.message
+    assert board.selection == ("hand", 0, 1)
     late = SectionXBoard(state=act(tiles=EAST))      # a click left over from phase 2
     late.click("turn_5")                             # is not on this board: ignored, said so
     assert "turn_5" not in late.view.drawn and late.last_refusal is None
@@ -289,7 +290,7 @@ def test_tunnel_graph_overlay_matches_the_graph_through_random_games():
                             round_target=1).new_initial_state() for seed in range(3)]
     # random tiles seldom reach a zone: one start with open corridors, for the routes
     starts.append(act(tiles={**EAST, "0,2": ("straight", 2), "0,3": ("straight", 2)},
-                      doors={1: ["2,0/0"]}, prisoners={0: ["0,2/0"]}, max_turns=12))
+                      doors={1: ["2,0/0"]}, prisoners={0: ["0,2/0"]}, max_turns=12, keys=True))
     checked = routed = 0
     for seed, state in enumerate(starts):
         rng = random.Random(seed)
