@@ -29,7 +29,7 @@ This module is imported only by widgets and notebooks, never by the rules.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from xml.etree.ElementTree import Element
 
 from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
@@ -75,8 +75,9 @@ PLACE_MOVES: tuple[type, ...] = (Clue, Move, Look, Vision, Swap, Illusion, Remin
 """Every move made by a click on a room alone, first the one a click means by default."""
 ROOM_ACTIONS = PLACE_MOVES
 """The room moves an ``action_<k>`` chip chooses between (when more than one is legal)."""
-ROOM_ACTION_WORDS = {Clue: "First clue", Move: "Move", Look: "Look", Vision: "Vision",
-                     Swap: "Swap", Illusion: "Illusion", Remind: "Reminder marker"}
+ROOM_ACTION_WORDS: dict[type, str] = {
+    Clue: "First clue", Move: "Move", Look: "Look", Vision: "Vision", Swap: "Swap",
+    Illusion: "Illusion", Remind: "Reminder marker"}
 
 CSS = (".bl-room25 .click:hover .cell{stroke-width:3.5}"
        ".bl-room25 .slide:hover .arrow{stroke:#111111;stroke-width:2}"
@@ -178,8 +179,7 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
         here = tuple(game.names[c] for c in crowds.get(pos, ()))
         look = (pos, known[pos], bool(state.up >> tile & 1), bool(state.locked >> tile & 1),
                 markers.get(tile, ()), pos in outlined, pos == hint_place, here, origin)
-        d.piece(None, _PIECES, ("room", look),
-                lambda parent, look=look: _draw_room(d, parent, *look))
+        d.piece(None, _PIECES, ("room", look), _room_drawer(d, look))
     current = state.current_character
     for pos, chars in sorted(crowds.items()):
         for slot, c in enumerate(chars):
@@ -196,6 +196,10 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
     if cover is not None:
         _draw_cover(d, cover, origin)
     return d.to_svg()
+
+
+def _room_drawer(d: Drawing, look: tuple[Any, ...]) -> Callable[[Element], None]:
+    return lambda parent: _draw_room(d, parent, *look)
 
 
 # --- the pieces --------------------------------------------------------------------------

@@ -131,7 +131,8 @@ def test_R25_16_push_by_clicking_the_character_then_the_room_and_R25_17_slides()
     board = Room25Board(state=s)
     board.view.click("char_1")
     assert board.selection == 1 and 'class="click char selected"' in board.svg
-    assert board.controller.targets(board.state, 1) == sorted(P[n] for n in ("a2", "b1", "b3", "c2"))
+    pushes = sorted(P[n] for n in ("a2", "b1", "b3", "c2"))
+    assert board.controller.targets(board.state, 1) == pushes
     board.view.click("room_5")                                   # push the Nerd to a2
     assert board.state.position(1) == 5
     assert "slide_2_0" not in board.view.drawn                   # the centre's row (R25-18)
