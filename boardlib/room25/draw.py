@@ -47,6 +47,7 @@ SURFACE = SURFACES["room25"]
 CELL = 100.0                 # a room's side, in the drawing's units (pixels at 1:1)
 EDGE = 32.0                  # the strip around the complex that holds the slide arrows
 TRACK_HEIGHT = 30.0          # the countdown track above the complex
+TRACK_LEFT = 54.0            # its first box, right of its label ("turn" or "ALARM")
 CAPTION_HEIGHT = 28.0
 CHIPS_HEIGHT = 34.0          # the action chips under the complex (kept when empty: no jumps)
 LEGEND_HEIGHT = 20.0
@@ -190,8 +191,8 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
     bottom = origin[1] + SIZE * CELL + EDGE
     if cover is None and not state.is_terminal():
         _draw_chips(d, state, action, bottom)
-    d.text(None, WIDTH / 2, bottom + CHIPS_HEIGHT + LEGEND_HEIGHT / 2, _legend(viewer,
-                                                                               reveal_all),
+    d.text(None, WIDTH / 2, bottom + CHIPS_HEIGHT + LEGEND_HEIGHT / 2,
+           _legend(viewer, reveal_all or state.phase == OVER),
            size=11.0, fill=MUTED, cls="legend")
     if cover is not None:
         _draw_cover(d, cover, origin)
@@ -328,11 +329,11 @@ def _draw_slides(d: Drawing, state: Room25State, origin: tuple[float, float],
 
 def _draw_track(d: Drawing, state: Room25State, top: float) -> None:
     y = top + 4
-    d.text(None, EDGE - 4, y + 11, "ALARM" if state.alarm else "turn", size=11.0,
-           anchor="end", weight="bold" if state.alarm else None,
+    d.text(None, 6, y + 11, "ALARM" if state.alarm else "turn", size=11.0,
+           anchor="start", weight="bold" if state.alarm else None,
            fill="#b91c1c" if state.alarm else MUTED)
     for t, look in enumerate(track_looks(state), start=1):
-        x = EDGE + 2 + (t - 1) * 30
+        x = TRACK_LEFT + (t - 1) * 30
         group = d.group(None, cls=f"turn {look}")
         d.rect(group, x, y, 26, 22, fill=TRACK_FILL[look], rx=3.0,
                stroke="#b91c1c" if look == "cut" else INK,
@@ -342,7 +343,7 @@ def _draw_track(d: Drawing, state: Room25State, top: float) -> None:
         if look == "cut":
             d.line(group, (x + 3, y + 19), (x + 23, y + 3), stroke="#b91c1c", stroke_width=1.8)
     left = state.remaining_turns()
-    d.text(None, EDGE + 2 + len(track_looks(state)) * 30 + 6, y + 11,
+    d.text(None, TRACK_LEFT + len(track_looks(state)) * 30 + 6, y + 11,
            f"{left} turn{'s' * (left != 1)} left" if state.phase != OVER else "game over",
            size=11.0, anchor="start", fill=MUTED)
 
@@ -428,7 +429,7 @@ def _caption(state: Room25State) -> str:
 
 
 def _legend(viewer: int | None, reveal_all: bool) -> str:
-    who = "everything" if reveal_all else ("public facts" if viewer is None else
+    who = "every room shown" if reveal_all else ("public facts" if viewer is None else
                                            f"as {PLAYER_NAMES[viewer % 6]} knows it")
     return f"{who} · grey ? = face down, not seen · (name) = seen, still face down"
 
