@@ -192,7 +192,7 @@ class Room25Controller(BaseController):
     @staticmethod
     def _natural(state: Room25State, pos: int, selection: Any) -> Any:
         c = state.current_character
-        if state.phase == PENDING:
+        if state.phase == PENDING and state.pending is not None:
             kind = state.pending[0]
             return {"vision": Vision, "mobile": Swap, "illusion": Illusion}.get(
                 kind, Vision)(pos)
@@ -256,12 +256,14 @@ class Room25Controller(BaseController):
         if state.phase == PROGRAM:
             return (f"{name} programs (R25-07): pick a program below; its first action "
                     "comes first")
-        if state.phase == PENDING:
+        if state.phase == PENDING and state.pending is not None:
             return {"vision": "Vision (R25-24): click any face-down room to look at it",
                     "mobile": "Moving room (R25-26): click a face-down room to swap with",
                     "illusion": "Illusion (R25-32): click a face-down room to trade with",
                     "control": "Control room (R25-27): click an arrow to slide a line"}[
                 state.pending[0]]
+        if c is None:
+            return ""
         act = state.slot(c)
         if act == "*":
             return f"{name} acts on the spot: click a room, a character or an arrow"
@@ -313,7 +315,8 @@ class Room25Board(GamePanel):
                  state: Room25State | None = None, seats: Sequence[str | Bot] | None = None,
                  viewer: int | None = None, seed: int | None = None, pass_screen: bool = False,
                  **kwargs: Any) -> None:
-        options = {k: kwargs.pop(k) for k in ("composition", "reminder_markers") if k in kwargs}
+        options: dict[str, Any] = {k: kwargs.pop(k) for k in ("composition", "reminder_markers")
+                                   if k in kwargs}
         if seed is not None:
             options["seed"] = seed
         game = state.game if state is not None else boardlib.load(
