@@ -144,7 +144,7 @@ def test_R25_08_narration_names_every_effect_with_its_rule():
 
 
 def test_R25_49_solo_plays_on_the_spot_without_programming():
-    board = Room25Board(mode="solo", players=1, pass_screen=True)
+    board = Room25Board(mode="solo", players=1, pass_screen=True, seed=1)
     assert not board.hot_seat and not board.screened        # one human: nothing to hide
     board.view.click("room_7")                              # the first clue
     assert board.state.phase == "exec"
@@ -152,6 +152,7 @@ def test_R25_49_solo_plays_on_the_spot_without_programming():
     assert not any("→" in label for label in labels)        # no programming buttons
     c = board.state.current_character
     board.view.click("room_11")                             # move b3 at once (R25-I5)
+    assert str(board.match.moves[-1]) == "move b3"          # (a Vortex there sends it back)
     assert board.state.position(c) == P["b3"] or not board.state.alive(c)
     assert "R25-15" in board.narration.value
 
