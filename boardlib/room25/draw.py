@@ -206,7 +206,7 @@ def _room_drawer(d: Drawing, look: tuple[Any, ...]) -> Callable[[Element], None]
 # --- the pieces --------------------------------------------------------------------------
 
 def room_words(pos: int, kind: str | None, face_up: bool, locked: bool, here: tuple[str, ...],
-               target: bool, hint: bool) -> str:
+               target: bool, hint: bool, markers: tuple[int, ...] = ()) -> str:
     """A room in words, as its viewer knows it: "b3: Deadly Room (deadly), face up"."""
     if kind is None:
         words = f"{POS_NAMES[pos]}: face-down room, not seen"
@@ -220,6 +220,8 @@ def room_words(pos: int, kind: str | None, face_up: bool, locked: bool, here: tu
         words += ", locked"
     if here:
         words += f"; here: {', '.join(here)}"
+    if markers:                              # reminder markers lie face up (R25-20)
+        words += "; reminder marker of " + ", ".join(seat(p).name for p in markers)
     if target:
         words += " — a target: click it"
     if hint:
@@ -232,7 +234,8 @@ def _draw_room(d: Drawing, parent: Element, pos: int, kind: str | None, face_up:
                here: tuple[str, ...], origin: tuple[float, float]) -> None:
     classes = ["room"] + (["target"] if target else []) + (["hint"] if hint else [])
     group = d.clickable(parent, room_id(pos), room_words(pos, kind, face_up, locked, here,
-                                                         target, hint), cls=" ".join(classes))
+                                                         target, hint, markers),
+                        cls=" ".join(classes))
     x, y = origin[0] + (pos % SIZE) * CELL, origin[1] + (pos // SIZE) * CELL
     edge = INK if face_up or kind is None else "#374151"
     d.rect(group, x + 2, y + 2, CELL - 4, CELL - 4, fill=room_fill(kind), stroke=edge,

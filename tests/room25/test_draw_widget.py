@@ -52,6 +52,8 @@ def test_every_clickable_element_has_a_title_and_an_aria_label_in_words():
     assert "Scientist (Red) in b2" in svg.clickable["char_0"]
     assert svg.clickable["slide_0_0"] == "slide row 1 left (Control, R25-17)"
     assert svg.clickable["slide_9_1"] == "slide column e down (Control, R25-17)"
+    marked = play(position(g, rooms={"b3": "empty"}), "remind b3")
+    assert "reminder marker of Red" in draw_svg(marked, 1).clickable["room_11"]   # R25-20
 
 
 def test_seat_n_has_palette_colour_n_with_its_shape_and_a_letter():
