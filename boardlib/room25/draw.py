@@ -1,352 +1,390 @@
-"""Drawing Room 25 with matplotlib: a state becomes a deterministic SVG string.
+"""Drawing Room 25: a state becomes a deterministic plain-SVG picture (:mod:`boardlib.svg`).
 
-The complex is drawn as a 5x5 grid of squares (row 1 on top, columns a-e), as
-one player sees it (``viewer``): face-down rooms that player has not seen are
-grey with a "?" (R25-I4). Every clickable thing carries a stable id the board
-widget reports:
+The complex is a 5x5 grid of rooms (row 1 on top, columns a-e), drawn as one player knows it
+(``viewer``): a face-down room that player has not seen is grey with a "?" (R25-I4); one they
+have seen keeps its colour, a dashed edge and its name in brackets. Every known room shows
+its name and an icon, so colour is never the only cue. Characters are their seat's shape in
+its colour (:mod:`boardlib.svg.palette`) with the character's initial.
 
-* ``room_<p>``        the room on place ``p`` (0 = a1 … 24 = e5)
-* ``char_<c>``        character ``c``'s figure
-* ``slide_<k>_<d>``   the arrow that slides line ``k`` (0-4 rows, 5-9 columns) one place,
-                      ``d`` = 0 towards the start (left/up), 1 towards the end (right/down)
-* ``target_<p>``      an outline on a place a legal move of the selection goes to
-* ``hint_<p>``        a place marked by a hint
-* ``turn_<t>``        box ``t`` of the countdown track above the complex (R25-10, R25-12)
-* ``shifted_<k>_<d>`` a Control marker: line ``k`` was slid in direction ``d`` this turn
-                      (R25-17, R25-27); the opposite arrow is greyed (R25-19)
-* ``ready_screen``    the "pass the screen" cover of hot-seat play (R25-I4)
+Clickable elements (ids from :mod:`boardlib.svg.ids`), each with a ``<title>`` and an
+``aria-label`` in words:
+
+* ``room_<p>``       the room on place ``p`` (0 = a1 … 24 = e5). Classes: ``target`` (a
+                     legal move of the selection goes there), ``hint``.
+* ``char_<c>``       character ``c``'s piece (``selected``: picked to be pushed, R25-16).
+* ``slide_<k>_<d>``  the arrow at the edge that slides line ``k`` (0-4 rows, 5-9 columns)
+                     one place, ``d`` = 0 towards the start (left/up), 1 towards the end
+                     (R25-17). A "C" marker sits on the arrow of a line slid this turn; the
+                     arrow back is greyed (class ``blocked``, R25-19). Central lines have none
+                     (R25-18).
+* ``action_<k>``     when one click on a room could mean several moves (a character acting on
+                     the spot may move or look, R25-I5; a reminder marker, R25-20), a chip
+                     under the complex says which: ``k`` indexes :data:`ROOM_ACTIONS`.
+* ``cover``          the "pass the screen" cover of hot-seat play (R25-I4).
+
+Above the complex the countdown track (no ids; class ``turn`` and its look) shows the turns
+(R25-10), the alarm's cut turns crossed out (R25-12). Same arguments, same bytes.
 
 This module is imported only by widgets and notebooks, never by the rules.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
+from xml.etree.ElementTree import Element
 
-from matplotlib.backends.backend_svg import FigureCanvasSVG
-from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
-from matplotlib.patches import Circle, Polygon, Rectangle
-from matplotlib.text import Text
-from matplotlib.textpath import text_to_path
-
-from boardlib.legacy_matplotlib import BOARD_CLOSE, BOARD_OPEN, SVGCanvas
-from boardlib.svg import SVGPicture
+from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
+                          element_id, seat, seat_colors, seat_names)
+from boardlib.svg.builder import PieceCache
 
 from .rooms import KINDS
-from .rules import (CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE,
-                    Room25State)
+from .rules import (CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE, Clue, Illusion,
+                    Look, Move, Remind, Room25State, Swap, Vision)
 
+PLAYER_COLORS: tuple[str, ...] = seat_colors(6)
+PLAYER_NAMES: tuple[str, ...] = seat_names(6)
 
-# Okabe–Ito colours for the players (colour-vision safe).
-PLAYER_COLORS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7",
-                                  "#56B4E9")
-PLAYER_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Orange", "Purple", "Sky")
-# Room colours follow the box: green safe, yellow obstacle, red deadly, blue start/exit.
-ROOM_FILL = {"green": "#b7e4c7", "yellow": "#ffe8a3", "red": "#f4a6a6", "blue": "#a9cce3"}
-HIDDEN_FILL = "#6b7280"
-SEEN_EDGE = "#111827"
+SURFACE = SURFACES["room25"]
+CELL = 100.0                 # a room's side, in the drawing's units (pixels at 1:1)
+EDGE = 32.0                  # the strip around the complex that holds the slide arrows
+TRACK_HEIGHT = 30.0          # the countdown track above the complex
+TRACK_LEFT = 54.0            # its first box, right of its label ("turn" or "ALARM")
+CAPTION_HEIGHT = 28.0
+CHIPS_HEIGHT = 34.0          # the action chips under the complex (kept when empty: no jumps)
+LEGEND_HEIGHT = 20.0
+WIDTH = SIZE * CELL + 2 * EDGE
+TOKEN_RADIUS = 9.5
+BACKGROUND = "#fdfcf8"
+MUTED = "#4b5563"            # small print: place names, the legend
+GREYED = "#9ca3af"           # an arrow that may not be used now (R25-19)
+LOCK_INK = "#7f1d1d"
+CONTROL_FILL = "#E69F00"     # the Control marker "C"
+TRACK_FILL = {"past": "#d1d5db", "now": "#111827", "next": "#f9fafb", "cut": "#fecaca"}
+
 SHORT = {"central": "Central", "room25": "ROOM 25", "empty": "Empty", "vision": "Vision",
          "control": "Control", "mobile": "Moving", "twin": "Twin", "dark": "Dark",
          "cold": "Cold", "vortex": "Vortex", "prison": "Prison", "illusion": "Illusion",
          "trapped": "Trapped", "flooded": "Flooded", "acid": "Acid", "deadly": "Deadly"}
+"""A room's name on the board (the catalogue's full name is in its words)."""
+ICONS = {"central": "\u2302", "room25": "\u2605", "empty": "\u25cb", "vision": "\u25c9",
+         "control": "\u21c4", "mobile": "\u21bb", "twin": "\u25eb", "dark": "\u25cf",
+         "cold": "\u2744", "vortex": "\u229a", "prison": "\u25a6", "illusion": "\u25d0",
+         "trapped": "\u26a0", "flooded": "\u2248", "acid": "\u2623", "deadly": "\u2620"}
+"""One DejaVu Sans symbol per room kind, under its name: a second cue besides colour."""
+DANGER = {"green": "safe", "yellow": "obstacle", "red": "deadly", "blue": "start or exit"}
+
+PLACE_MOVES: tuple[type, ...] = (Clue, Move, Look, Vision, Swap, Illusion, Remind)
+"""Every move made by a click on a room alone, first the one a click means by default."""
+ROOM_ACTIONS = PLACE_MOVES
+"""The room moves an ``action_<k>`` chip chooses between (when more than one is legal)."""
+ROOM_ACTION_WORDS: dict[type, str] = {
+    Clue: "First clue", Move: "Move", Look: "Look", Vision: "Vision", Swap: "Swap",
+    Illusion: "Illusion", Remind: "Reminder marker"}
+
+CSS = (".bl-room25 .click:hover .cell{stroke-width:3.5}"
+       ".bl-room25 .slide:hover .arrow{stroke:#111111;stroke-width:2}"
+       ".bl-room25 .overlay{pointer-events:none}")
+
+_PIECES = PieceCache(size=4096)
 
 
 def room_colour(kind: str) -> str:
-    colour = KINDS[kind].colour.split("/")[0].rstrip("?")
+    """The room's colour group (the box's): green, yellow, red or blue."""
     if kind in ("central", "room25"):
-        colour = "blue"
-    return ROOM_FILL.get(colour, "#e5e7eb")
+        return "blue"
+    return KINDS[kind].colour.split("/")[0].rstrip("?")
 
 
-def _xy(pos: int) -> tuple[float, float]:
-    """Lower-left corner of a place's square (y up, so row 1 is on top)."""
-    return float(pos % SIZE), float(SIZE - 1 - pos // SIZE)
+def room_fill(kind: str | None) -> str:
+    return SURFACE["hidden room"] if kind is None else SURFACE[f"{room_colour(kind)} room"]
 
 
-def _arrow(line: int, d: int) -> list[tuple[float, float]]:
-    """A small triangle outside the board at the end a slide pushes rooms towards."""
-    if line < SIZE:                       # a row: arrows left and right of it
-        y = SIZE - 1 - line + 0.5
-        x = SIZE + 0.15 if d > 0 else -0.15
-        s = 1 if d > 0 else -1
-        return [(x, y - 0.22), (x, y + 0.22), (x + s * 0.32, y)]
-    x = line - SIZE + 0.5                 # a column: arrows above and below it
-    y = -0.15 if d > 0 else SIZE + 0.15
-    s = -1 if d > 0 else 1
-    return [(x - 0.22, y), (x + 0.22, y), (x, y + s * 0.32)]
+def room_id(pos: int) -> str:
+    return element_id("room", pos)
 
 
-FIG_W, FIG_H = 5.4, 6.6            # inches
-XLIM, YLIM = (-0.7, SIZE + 0.7), (-0.75, SIZE + 1.75)
-TRACK_Y = SIZE + 0.62              # the countdown track, between the arrows and the caption
-LABEL_SIZE = 9                     # points, for a room's name
-# A room's name stays inside the target ring (0.8 wide, drawn 2.6 points thick).
-LABEL_ROOM = 0.66 * FIG_W * 72 / (XLIM[1] - XLIM[0])      # points
-# Countdown track colours: turns played, the current turn, turns to come, turns the alarm cut.
-TRACK_FILL = {"past": "#d1d5db", "now": "#111827", "next": "#f9fafb", "cut": "#fecaca"}
-CONTROL_FILL = "#E69F00"
+def char_id(char: int) -> str:
+    return element_id("char", char)
 
 
-@lru_cache(maxsize=None)
+def slide_id(line: int, direction: int) -> str:
+    """The arrow of ``Control(line, direction)`` (direction -1 or 1)."""
+    return element_id("slide", line, 1 if direction > 0 else 0)
+
+
+def action_id(kind: type) -> str:
+    return element_id("action", ROOM_ACTIONS.index(kind))
+
+
+COVER_ID = element_id("cover")
+
+
+def line_words(line: int, direction: int) -> str:
+    """``"row 2 left"``, ``"column b down"``: the line and the way it slides."""
+    if line < SIZE:
+        return f"row {line + 1} {'right' if direction > 0 else 'left'}"
+    return f"column {'abcde'[line - SIZE]} {'down' if direction > 0 else 'up'}"
+
+
 def label_size(text: str) -> float:
-    """The font size that fits ``text`` into a room: long names in brackets, such as
-    "(Flooded)", are made smaller rather than run over the ring or the room's edge."""
-    width, _, _ = text_to_path.get_text_width_height_descent(
-        text, FontProperties(size=LABEL_SIZE, weight="bold"), ismath=False)
-    return min(LABEL_SIZE, round(LABEL_SIZE * LABEL_ROOM / width, 1)) if width else LABEL_SIZE
+    """A font size that fits ``text`` across a room (bold DejaVu Sans is about 0.64 em a
+    character): "(Illusion)" is drawn smaller than "Dark"."""
+    return min(15.0, round(CELL * 0.88 / (0.64 * max(len(text), 1)), 1))
 
 
-class _Board:
-    """The figure, one artist per drawable thing, and a cache of rendered SVG pieces.
-
-    A piece (a room in one look, a figure on a place, an arrow, the caption) is drawn
-    by matplotlib's SVG renderer the first time it is needed and its text kept; a redraw
-    joins cached pieces, so a click costs little once the pieces have been seen.
-    """
-
-    def __init__(self) -> None:
-        self.fig = Figure(figsize=(FIG_W, FIG_H), dpi=72)
-        FigureCanvasSVG(self.fig)
-        self.ax = self.fig.add_axes((0.0, 0.0, 1.0, 1.0))
-        self.ax.set_xlim(*XLIM)
-        self.ax.set_ylim(*YLIM)
-        self.ax.set_axis_off()
-        self.rect = Rectangle((0, 0), 0.92, 0.92)
-        self.label = Text(0, 0, "", ha="center", va="center", fontsize=LABEL_SIZE,
-                          fontweight="bold")
-        self.place = Text(0, 0, "", ha="left", va="center", fontsize=6)
-        self.lock = Text(0, 0, "locked", ha="right", va="center", fontsize=6, color="#7f1d1d")
-        self.markers = [Polygon([(0, 0), (1, 0), (0, 1)], closed=True, edgecolor="black",
-                                linewidth=0.5) for _ in range(6)]
-        # a target ring ends below the place name in the corner (a1 … e5)
-        self.target = Rectangle((0, 0), 0.8, 0.7, fill=False, edgecolor="#111111",
-                                linewidth=2.6)
-        self.hint = Rectangle((0, 0), 0.72, 0.72, fill=False, edgecolor="#7c3aed",
-                              linewidth=2.4, linestyle=(0, (2, 2)))
-        self.disc = Circle((0, 0), 0.1, edgecolor="black")
-        self.initial = Text(0, 0, "", ha="center", va="center", fontsize=7, color="white",
-                            fontweight="bold")
-        self.arrow = Polygon([(0, 0), (1, 0), (0, 1)], closed=True, edgecolor="none")
-        self.caption = Text(SIZE / 2, SIZE + 1.45, "", ha="center", va="center", fontsize=10)
-        self.box = Rectangle((0, 0), 0.36, 0.36, linewidth=1.0)
-        self.box_text = Text(0, 0, "", ha="center", va="center", fontsize=7.5)
-        self.cross = Polygon([(0, 0), (1, 1)], closed=False, edgecolor="#b91c1c",
-                             linewidth=1.4, fill=False)
-        self.track_label = Text(-0.05, TRACK_Y + 0.18, "", ha="right", va="center",
-                                fontsize=7.5, color="#374151")
-        self.token = Circle((0, 0), 0.12, facecolor=CONTROL_FILL, edgecolor="black",
-                            linewidth=0.8)
-        self.token_text = Text(0, 0, "C", ha="center", va="center", fontsize=6.5,
-                               fontweight="bold", color="black")
-        self.cover = Rectangle((-0.1, 0.6), SIZE + 0.2, SIZE - 1.2, facecolor="#f9fafb",
-                               edgecolor="#111827", linewidth=2.0, alpha=0.96)
-        self.cover_text = Text(SIZE / 2, SIZE / 2, "", ha="center", va="center", fontsize=12,
-                               fontweight="bold", color="#111827", wrap=False)
-        self.legend = Text(SIZE / 2, -0.6, "", ha="center", va="center", fontsize=7.5,
-                           color="#374151")
-        for artist in [self.rect, self.label, self.place, self.lock, *self.markers, self.target,
-                       self.hint, self.disc, self.initial, self.arrow, self.caption,
-                       self.legend, self.box, self.box_text, self.cross, self.track_label,
-                       self.token, self.token_text, self.cover, self.cover_text]:
-            artist.set_figure(self.fig)
-            artist.set_transform(self.ax.transData)
-            artist.set_clip_on(False)
-        self._pieces: dict[tuple[Any, ...], str] = {}
-        self._canvas = SVGCanvas(FIG_W * 72, FIG_H * 72)
-        self._header = self._canvas.header + BOARD_OPEN
-
-    def _piece(self, key: tuple[Any, ...], prepare: Any) -> str:
-        piece = self._pieces.get(key)
-        if piece is None:
-            artists = prepare()
-            piece = self._pieces[key] = self._canvas.render(artists)
-            if len(self._pieces) > 20_000:  # a long session: start the cache afresh
-                self._pieces.clear()
-        return piece
-
-    def room(self, pos: int, kind: str | None, face_up: bool, locked: bool,
-             markers: tuple[int, ...], target: bool, hint: bool) -> str:
-        def prepare() -> list[Any]:
-            x, y = _xy(pos)
-            self.rect.set_xy((x + 0.04, y + 0.04))
-            self.rect.set_facecolor(room_colour(kind) if kind else HIDDEN_FILL)
-            self.rect.set_edgecolor("#111827" if face_up else ("#f9fafb" if kind else "#374151"))
-            self.rect.set_linewidth(2.0 if pos in EXIT_ZONES else 1.0)
-            self.rect.set_linestyle("solid" if face_up else (0, (3, 2)))
-            self.rect.set_gid(f"room_{pos}")
-            text = SHORT.get(kind, "?") if kind else "?"
-            text = f"({text})" if kind and not face_up else text
-            self.label.set_text(text)
-            self.label.set_fontsize(label_size(text))
-            self.label.set_position((x + 0.5, y + 0.62))
-            self.label.set_color("#111827" if kind else "white")
-            self.place.set_text(POS_NAMES[pos])
-            self.place.set_position((x + 0.08, y + 0.86))
-            self.place.set_color("#374151" if kind else "#f9fafb")
-            # The words on a room click like the room itself (roomlabel_<p>).
-            for artist in (self.label, self.place, self.lock):
-                artist.set_gid(f"roomlabel_{pos}")
-            out: list[Any] = [self.rect]
-            if target:     # under the words, so the room's name stays readable
-                self.target.set_xy((x + 0.1, y + 0.1))
-                self.target.set_gid(f"target_{pos}")
-                out.append(self.target)
-            if hint:
-                self.hint.set_xy((x + 0.14, y + 0.14))
-                self.hint.set_gid(f"hint_{pos}")
-                out.append(self.hint)
-            out += [self.label, self.place]
-            if locked:
-                self.lock.set_position((x + 0.92, y + 0.86))
-                out.append(self.lock)
-            for k, p in enumerate(markers):
-                tri = self.markers[k]
-                left = x + 0.78 - 0.12 * k
-                tri.set_xy([(left, y + 0.1), (left + 0.12, y + 0.1), (left + 0.06, y + 0.24)])
-                tri.set_facecolor(PLAYER_COLORS[p % 6])
-                out.append(tri)
-            return out
-        return self._piece(("room", pos, kind, face_up, locked, markers, target, hint), prepare)
-
-    def figure(self, c: int, pos: int, slot: int, colour: str, letter: str, ring: bool) -> str:
-        def prepare() -> list[Any]:
-            x, y = _xy(pos)
-            cx, cy = x + 0.18 + 0.21 * (slot % 4), y + 0.3 - 0.22 * (slot // 4)
-            self.disc.center = (cx, cy)
-            self.disc.set_facecolor(colour)
-            self.disc.set_linewidth(2.4 if ring else 0.8)
-            self.disc.set_gid(f"char_{c}")
-            self.initial.set_position((cx, cy))
-            self.initial.set_text(letter)
-            return [self.disc, self.initial]
-        return self._piece(("char", c, pos, slot, colour, letter, ring), prepare)
-
-    def slide(self, line: int, d: int, greyed: bool) -> str:
-        def prepare() -> list[Any]:
-            self.arrow.set_xy(_arrow(line, d))
-            self.arrow.set_facecolor("#9ca3af" if greyed else "#1f2937")
-            self.arrow.set_gid(f"slide_{line}_{1 if d > 0 else 0}")
-            return [self.arrow]
-        return self._piece(("slide", line, d, greyed), prepare)
-
-    def track_box(self, t: int, look: str, alarm_cut: bool) -> str:
-        """Box ``t`` of the countdown track: ``look`` is past, now, next or cut (R25-12)."""
-        def prepare() -> list[Any]:
-            x = _track_x(t)
-            self.box.set_xy((x, TRACK_Y))
-            self.box.set_facecolor(TRACK_FILL[look])
-            self.box.set_edgecolor("#b91c1c" if look == "cut" else "#111827")
-            self.box.set_linewidth(2.2 if look == "now" else 1.0)
-            self.box.set_gid(f"turn_{t}")
-            self.box_text.set_text(str(t))
-            self.box_text.set_position((x + 0.18, TRACK_Y + 0.18))
-            self.box_text.set_color("white" if look == "now" else "#111827")
-            out: list[Any] = [self.box, self.box_text]
-            if look == "cut":
-                self.cross.set_xy([(x + 0.04, TRACK_Y + 0.04), (x + 0.32, TRACK_Y + 0.32)])
-                out.append(self.cross)
-            return out
-        return self._piece(("track", t, look, alarm_cut), prepare)
-
-    def control_marker(self, line: int, d: int) -> str:
-        """A Control marker on the arrow of the direction line ``line`` slid (R25-17/19)."""
-        def prepare() -> list[Any]:
-            xs, ys = zip(*_arrow(line, d))
-            cx, cy = sum(xs) / 3, sum(ys) / 3
-            self.token.center = (cx, cy)
-            self.token.set_gid(f"shifted_{line}_{1 if d > 0 else 0}")
-            self.token_text.set_position((cx, cy))
-            return [self.token, self.token_text]
-        return self._piece(("control", line, d), prepare)
-
-    def cover_piece(self, value: str) -> str:
-        def prepare() -> list[Any]:
-            self.cover.set_gid("ready_screen")
-            self.cover_text.set_text(value)
-            return [self.cover, self.cover_text]
-        return self._piece(("cover", value), prepare)
-
-    def text(self, which: str, value: str) -> str:
-        artist = {"caption": self.caption, "legend": self.legend,
-                  "track": self.track_label}[which]
-
-        def prepare() -> list[Any]:
-            artist.set_text(value)
-            return [artist]
-        return self._piece((which, value), prepare)
-
-    def svg(self, parts: list[str]) -> str:
-        return self._header + "".join(parts) + BOARD_CLOSE
-
-
-_BOARD: _Board | None = None
+def room_actions(state: Room25State) -> tuple[type, ...]:
+    """The kinds of :data:`PLACE_MOVES` legal now, in that order: the first is what a click on
+    a room means unless a chip (``action_<k>``) chose another."""
+    kinds = {type(m) for m in state.legal_moves()}
+    return tuple(k for k in PLACE_MOVES if k in kinds)
 
 
 def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = None,
              targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
-             show_slides: bool = True, cover: str | None = None) -> str:
-    """The complex as an SVG string, as ``viewer`` may see it (None: only public facts;
-    ``reveal_all``: everything, for teaching). ``targets``: places to outline. ``hint``:
-    a move to mark (its place, when it has one). ``cover``: a text over the middle of the
-    board (the hot-seat "pass the screen" step). Same arguments, same bytes.
-
-    Above the complex the countdown track shows turns 1 … 8 or 10 with the current turn
-    filled (R25-10); after the alarm (R25-12) the turns beyond the new last turn are red
-    and crossed out. A Control marker "C" sits on the arrow of every line slid this turn,
-    pointing the way it went (R25-17, R25-27); the arrow back is greyed (R25-19)."""
-    global _BOARD
-    if _BOARD is None:
-        _BOARD = _Board()
-    board = _BOARD
+             show_slides: bool = True, cover: str | None = None, caption: bool = True,
+             action: type | None = None) -> BoardSVG:
+    """The complex as SVG, as ``viewer`` may see it (``None``: only public facts;
+    ``reveal_all``: everything, for teaching). ``selection``: a character picked to be pushed.
+    ``targets``: places outlined as legal targets. ``hint``: a move to mark. ``cover``: text
+    over the complex (the hot-seat "pass the screen" step, R25-I4): nothing private shows.
+    ``caption``: say whose turn it is above the board (a live board's status line says it).
+    ``action``: the room move a click means now (one of :data:`ROOM_ACTIONS`); when several
+    are legal, chips under the complex choose between them.
+    """
+    if cover is not None:
+        viewer, reveal_all, selection, targets, hint, action = None, False, None, (), None, None
     game = state.game
+    top = CAPTION_HEIGHT if caption else 0.0
+    origin = (EDGE, top + TRACK_HEIGHT + EDGE)
+    height = origin[1] + SIZE * CELL + EDGE + CHIPS_HEIGHT + LEGEND_HEIGHT
+    title = f"Room 25 complex: {_caption(state)}"
+    d = Drawing(WIDTH, height, title=title, kind="room25", css=CSS, pixel_width=WIDTH)
+    d.rect(None, 0, 0, WIDTH, height, fill=BACKGROUND)
+    if caption:
+        d.text(None, EDGE, CAPTION_HEIGHT * 0.55, _caption(state), size=14.0, anchor="start",
+               cls="caption")
+    _draw_track(d, state, top)
     known = _known(state, viewer, reveal_all)
-    targets = set(targets)
-    hint_place = _place_of(hint)
+    outlined = frozenset(targets)
+    hint_place = None if cover is not None else _place_of(hint)
     markers: dict[int, tuple[int, ...]] = {}
     for c, m in enumerate(state.marker):          # one marker per character (R25-I6)
         if m >= 0:
             markers[m] = markers.get(m, ()) + (game.owner[c],)
-    parts = []
-    for pos in range(25):
-        t = state.grid[pos]
-        parts.append(board.room(pos, known[pos], bool(state.up >> t & 1),
-                                bool(state.locked >> t & 1), markers.get(t, ()),
-                                pos in targets, pos == hint_place))
-    current = state.current_character
-    crowd: dict[int, int] = {}
+    crowds: dict[int, list[int]] = {}
     for c in range(game.num_chars):
         pos = state.position(c)
-        if pos is None:
-            continue
-        slot = crowd.get(pos, 0)
-        crowd[pos] = slot + 1
-        parts.append(board.figure(c, pos, slot, PLAYER_COLORS[game.owner[c] % 6],
-                                  game.names[c][0], c == current or c == selection))
+        if pos is not None:
+            crowds.setdefault(pos, []).append(c)
+    for pos in range(SIZE * SIZE):
+        tile = state.grid[pos]
+        here = tuple(game.names[c] for c in crowds.get(pos, ()))
+        look = (pos, known[pos], bool(state.up >> tile & 1), bool(state.locked >> tile & 1),
+                markers.get(tile, ()), pos in outlined, pos == hint_place, here, origin)
+        d.piece(None, _PIECES, ("room", look), _room_drawer(d, look))
+    current = state.current_character
+    for pos, chars in sorted(crowds.items()):
+        for slot, c in enumerate(chars):
+            _draw_character(d, state, c, pos, slot, origin, acting=c == current,
+                            picked=c == selection)
     if show_slides:
-        for line in range(10):
-            if line in CENTRAL_LINES:
-                continue
-            for d in (-1, 1):
-                parts.append(board.slide(line, d, state.shifts[line] == -d))
-    for line, d in enumerate(state.shifts):
-        if d:
-            parts.append(board.control_marker(line, d))
-    alarm = bool(state.alarm)
-    for t, look in enumerate(track_looks(state), start=1):
-        parts.append(board.track_box(t, look, alarm))
-    parts.append(board.text("track", "ALARM" if alarm else "turn"))
-    parts.append(board.text("caption", _caption(state)))
-    parts.append(board.text("legend", _legend(state, viewer)))
+        _draw_slides(d, state, origin, hint)
+    bottom = origin[1] + SIZE * CELL + EDGE
+    if cover is None and not state.is_terminal():
+        _draw_chips(d, state, action, bottom)
+    d.text(None, WIDTH / 2, bottom + CHIPS_HEIGHT + LEGEND_HEIGHT / 2,
+           _legend(viewer, reveal_all or state.phase == OVER),
+           size=11.0, fill=MUTED, cls="legend")
     if cover is not None:
-        parts.append(board.cover_piece(cover))
-    return board.svg(parts)
+        _draw_cover(d, cover, origin)
+    return d.to_svg()
 
 
-def _track_x(t: int) -> float:
-    """Left edge of countdown box ``t`` (1-based): 10 boxes fit over the five columns."""
-    return 0.05 + (t - 1) * 0.495
+def _room_drawer(d: Drawing, look: tuple[Any, ...]) -> Callable[[Element], None]:
+    return lambda parent: _draw_room(d, parent, *look)
 
+
+# --- the pieces --------------------------------------------------------------------------
+
+def room_words(pos: int, kind: str | None, face_up: bool, locked: bool, here: tuple[str, ...],
+               target: bool, hint: bool, markers: tuple[int, ...] = ()) -> str:
+    """A room in words, as its viewer knows it: "b3: Deadly Room (deadly), face up"."""
+    if kind is None:
+        words = f"{POS_NAMES[pos]}: face-down room, not seen"
+    else:
+        state_words = "face up" if face_up else "seen, still face down"
+        words = (f"{POS_NAMES[pos]}: {KINDS[kind].name} ({DANGER[room_colour(kind)]}), "
+                 f"{state_words}")
+    if pos in EXIT_ZONES:
+        words += ", exit zone"
+    if locked:
+        words += ", locked"
+    if here:
+        words += f"; here: {', '.join(here)}"
+    if markers:                              # reminder markers lie face up (R25-20)
+        words += "; reminder marker of " + ", ".join(seat(p).name for p in markers)
+    if target:
+        words += " — a target: click it"
+    if hint:
+        words += " — the hint"
+    return words
+
+
+def _draw_room(d: Drawing, parent: Element, pos: int, kind: str | None, face_up: bool,
+               locked: bool, markers: tuple[int, ...], target: bool, hint: bool,
+               here: tuple[str, ...], origin: tuple[float, float]) -> None:
+    classes = ["room"] + (["target"] if target else []) + (["hint"] if hint else [])
+    group = d.clickable(parent, room_id(pos), room_words(pos, kind, face_up, locked, here,
+                                                         target, hint, markers),
+                        cls=" ".join(classes))
+    x, y = origin[0] + (pos % SIZE) * CELL, origin[1] + (pos // SIZE) * CELL
+    edge = INK if face_up or kind is None else "#374151"
+    d.rect(group, x + 2, y + 2, CELL - 4, CELL - 4, fill=room_fill(kind), stroke=edge,
+           stroke_width=3.0 if pos in EXIT_ZONES else 1.5, cls="cell",
+           stroke_dasharray=None if face_up else "6 4")
+    ink = INK if kind is not None else "#ffffff"
+    d.text(group, x + 7, y + 12, POS_NAMES[pos], size=11.0, anchor="start",
+           fill=MUTED if kind is not None else "#f3f4f6")
+    if locked:
+        d.text(group, x + CELL - 7, y + 12, "locked", size=10.0, anchor="end", fill=LOCK_INK,
+               weight="bold")
+    if kind is None:
+        d.text(group, x + CELL / 2, y + 42, "?", size=30.0, weight="bold", fill=ink)
+    else:
+        name = SHORT[kind] if face_up else f"({SHORT[kind]})"
+        d.text(group, x + CELL / 2, y + 30, name, size=label_size(name), weight="bold", fill=ink)
+        d.text(group, x + CELL / 2, y + 50, ICONS[kind], size=18.0, fill=ink)
+    for k, owner in enumerate(markers):      # reminder markers (R25-20): small seat shapes
+        d.seat_token(group, seat(owner), x + CELL - 10 - 13 * k, y + 27, 5.0, "",
+                     outline_width=1.0)
+    if target:                               # inside the edge, so the name stays readable
+        d.rect(group, x + 7, y + 18, CELL - 14, CELL - 24, fill="none", stroke=SELECTED,
+               stroke_width=3.0, rx=6.0)
+    if hint:
+        d.rect(group, x + 11, y + 22, CELL - 22, CELL - 32, fill="none", stroke=HINT,
+               stroke_width=3.0, stroke_dasharray="6 3", rx=4.0)
+
+
+def _draw_character(d: Drawing, state: Room25State, c: int, pos: int, slot: int,
+                    origin: tuple[float, float], *, acting: bool, picked: bool) -> None:
+    game = state.game
+    look = seat(game.owner[c])
+    words = f"{game.names[c]} ({look.name}) in {POS_NAMES[pos]}"
+    if acting:
+        words += ", acting now"
+    if picked:
+        words += " — picked to be pushed: click a room next to it"
+    group = d.clickable(None, char_id(c), words, cls="char" + (" selected" if picked else ""))
+    x = origin[0] + (pos % SIZE) * CELL + 17 + 22 * (slot % 4)
+    y = origin[1] + (pos // SIZE) * CELL + 70 + 18 * (slot // 4)
+    d.seat_token(group, look, x, y, TOKEN_RADIUS, game.names[c][0],
+                 outline=SELECTED if acting or picked else INK,
+                 outline_width=3.0 if acting or picked else 1.0, dashed=picked,
+                 label_size=10.0)
+
+
+def _arrow_points(line: int, direction: int, origin: tuple[float, float]
+                  ) -> list[tuple[float, float]]:
+    """A triangle in the edge strip, at the end a slide pushes the rooms towards."""
+    ox, oy = origin
+    far = SIZE * CELL
+    if line < SIZE:
+        cy = oy + (line + 0.5) * CELL
+        base = ox + far + 5 if direction > 0 else ox - 5
+        tip = base + (22 if direction > 0 else -22)
+        return [(base, cy - 14), (base, cy + 14), (tip, cy)]
+    cx = ox + (line - SIZE + 0.5) * CELL
+    base = oy + far + 5 if direction > 0 else oy - 5
+    tip = base + (22 if direction > 0 else -22)
+    return [(cx - 14, base), (cx + 14, base), (cx, tip)]
+
+
+def _draw_slides(d: Drawing, state: Room25State, origin: tuple[float, float],
+                 hint: Any) -> None:
+    hinted = (getattr(hint, "line", None), getattr(hint, "direction", None))
+    for line in range(2 * SIZE):
+        if line in CENTRAL_LINES:
+            continue                         # the Central Room's lines never slide (R25-18)
+        for direction in (-1, 1):
+            blocked = state.shifts[line] == -direction
+            slid = state.shifts[line] == direction
+            words = f"slide {line_words(line, direction)} (Control, R25-17)"
+            if slid:
+                words += " — slid this way this turn"
+            if blocked:
+                words += " — not now: slid the other way this turn (R25-19)"
+            is_hint = hinted == (line, direction)
+            if is_hint:
+                words += " — the hint"
+            classes = "slide" + (" blocked" if blocked else "") + (" hint" if is_hint else "")
+            group = d.clickable(None, slide_id(line, direction), words, cls=classes)
+            points = _arrow_points(line, direction, origin)
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            d.rect(group, min(xs) - 4, min(ys) - 4, max(xs) - min(xs) + 8,
+                   max(ys) - min(ys) + 8, fill="none", pointer_events="all")
+            d.polygon(group, points, fill=GREYED if blocked else "#1f2937",
+                      stroke=HINT if is_hint else "none",
+                      stroke_width=3.0 if is_hint else None, cls="arrow")
+            if slid:                         # the Control marker (R25-17, R25-27)
+                cx, cy = sum(xs) / 3, sum(ys) / 3
+                d.circle(group, cx, cy, 9.0, fill=CONTROL_FILL, stroke=INK, stroke_width=1.0)
+                d.text(group, cx, cy, "C", size=11.0, weight="bold", fill="#000000")
+
+
+def _draw_track(d: Drawing, state: Room25State, top: float) -> None:
+    y = top + 4
+    d.text(None, 6, y + 11, "ALARM" if state.alarm else "turn", size=11.0,
+           anchor="start", weight="bold" if state.alarm else None,
+           fill="#b91c1c" if state.alarm else MUTED)
+    for t, look in enumerate(track_looks(state), start=1):
+        x = TRACK_LEFT + (t - 1) * 30
+        group = d.group(None, cls=f"turn {look}")
+        d.rect(group, x, y, 26, 22, fill=TRACK_FILL[look], rx=3.0,
+               stroke="#b91c1c" if look == "cut" else INK,
+               stroke_width=2.5 if look == "now" else 1.0)
+        d.text(group, x + 13, y + 11, str(t), size=12.0, weight="bold" if look == "now" else None,
+               fill="#ffffff" if look == "now" else INK)
+        if look == "cut":
+            d.line(group, (x + 3, y + 19), (x + 23, y + 3), stroke="#b91c1c", stroke_width=1.8)
+    left = state.remaining_turns()
+    d.text(None, TRACK_LEFT + len(track_looks(state)) * 30 + 6, y + 11,
+           f"{left} turn{'s' * (left != 1)} left" if state.phase != OVER else "game over",
+           size=11.0, anchor="start", fill=MUTED)
+
+
+def _draw_chips(d: Drawing, state: Room25State, action: type | None, top: float) -> None:
+    kinds = room_actions(state)
+    if len(kinds) < 2:
+        return
+    chosen = action if action in kinds else kinds[0]
+    d.text(None, EDGE, top + CHIPS_HEIGHT / 2, "A click on a room:", size=12.0, anchor="start",
+           fill=MUTED)
+    x = EDGE + 118
+    for kind in kinds:
+        words = ROOM_ACTION_WORDS[kind]
+        width = 24 + 7.6 * len(words)
+        on = kind is chosen
+        group = d.clickable(None, action_id(kind), f"a click on a room: {words.lower()}"
+                            + (" (chosen)" if on else ""), cls="chip" + (" selected" if on else ""))
+        d.rect(group, x, top + 5, width, CHIPS_HEIGHT - 10, rx=12.0,
+               fill="#1f2937" if on else "#ffffff", stroke=INK, stroke_width=1.5)
+        d.text(group, x + width / 2, top + CHIPS_HEIGHT / 2, ("\u2713 " if on else "") + words,
+               size=12.0, weight="bold" if on else None, fill="#ffffff" if on else INK)
+        x += width + 8
+
+
+def _draw_cover(d: Drawing, text: str, origin: tuple[float, float]) -> None:
+    ox, oy = origin
+    lines = text.split("\n")
+    group = d.clickable(None, COVER_ID, " ".join(lines), cls="cover")
+    d.rect(group, ox - 4, oy + CELL * 0.8, SIZE * CELL + 8, CELL * 3.4, fill="#f9fafb",
+           stroke="#111827", stroke_width=2.5, rx=8.0)
+    for k, line in enumerate(lines):
+        d.text(group, ox + SIZE * CELL / 2, oy + CELL * 2.5 + (k - (len(lines) - 1) / 2) * 28,
+               line, size=20.0 if k == 0 else 15.0, weight="bold" if k == 0 else None,
+               fill="#111827")
+
+
+# --- what is known, and words ------------------------------------------------------------
 
 def track_looks(state: Room25State) -> list[str]:
     """How each box of the countdown track looks (R25-10, R25-12): ``past``, ``now``,
@@ -389,13 +427,14 @@ def _caption(state: Room25State) -> str:
     who = state.game.names[c] if c is not None else PLAYER_NAMES[state.current_player % 6]
     phase = {"clue": "first clue", "program": "programming", "exec":
              f"execution, action {state.pass_no}", "pending": "room effect"}[state.phase]
-    return (f"Turn {state.turn} of {state.last_turn} · {state.remaining_turns()} left"
-            f"{' · ALARM' if state.alarm else ''} · {phase} · {who}")
+    return (f"Turn {state.turn} of {state.last_turn}{' · ALARM' if state.alarm else ''}"
+            f" · {phase} · {who}")
 
 
-def _legend(state: Room25State, viewer: int | None) -> str:
-    who = "everyone" if viewer is None else PLAYER_NAMES[viewer % 6]
-    return f"as {who} sees it · grey ? = face down · (name) = seen, still face down"
+def _legend(viewer: int | None, reveal_all: bool) -> str:
+    who = "every room shown" if reveal_all else ("public facts" if viewer is None else
+                                           f"as {PLAYER_NAMES[viewer % 6]} knows it")
+    return f"{who} · grey ? = face down, not seen · (name) = seen, still face down"
 
 
 def picture(state: Room25State, viewer: int | None = None, **kwargs: Any) -> SVGPicture:
@@ -403,9 +442,7 @@ def picture(state: Room25State, viewer: int | None = None, **kwargs: Any) -> SVG
     return SVGPicture(draw_svg(state, viewer, **kwargs), "Room 25")
 
 
-def slide_id(line: int, direction: int) -> str:
-    return f"slide_{line}_{1 if direction > 0 else 0}"
-
-
 __all__ = ["draw_svg", "picture", "track_looks", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES",
-           "room_colour", "slide_id", "LINES"]
+           "ROOM_ACTIONS", "PLACE_MOVES", "SHORT", "ICONS", "room_actions", "room_colour",
+           "room_fill", "room_id", "char_id", "slide_id", "action_id", "COVER_ID", "line_words",
+           "label_size", "room_words", "LINES"]

@@ -7,6 +7,12 @@
 * Programming (R25-07): the buttons under the board ("move → look" ...); a single
   action is a one-word button. "Keep for 2nd", "Pass" and "Reveal (guard)" are
   buttons too. In programming a click on a room puts your reminder marker (R25-20).
+* When one click on a room could mean several moves (a character acting on the spot may
+  move or look, R25-I5; the reminder marker, R25-20), chips under the complex
+  (``action_<k>``) choose which; the first legal one is chosen until then.
+
+The keyboard reaches every room, character, arrow and chip (arrow keys, Enter or Space);
+U undoes, H hints. Nothing turns in Room 25, so R says so.
 
 The board shows the complex as the player to move knows it (``viewer``: fix it
 to one seat; with a single human seat among bots it is fixed to that seat, so the
@@ -38,13 +44,25 @@ from boardlib.core.bots import Bot
 from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
 from boardlib.widgets.controller import ClickResult
 
-from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
+from boardlib.svg import parse_id
+
+from .draw import (PLAYER_COLORS, PLAYER_NAMES, ROOM_ACTION_WORDS, ROOM_ACTIONS, action_id,
+                   char_id, draw_svg, room_actions, room_id, slide_id)
 from .rules import (ACTION_NAMES, EXEC, PENDING, PROGRAM, Clue, Control, Defer, Illusion, Look,
                     Move, Pass, Program, Push, Remind, Reveal, Room25State, Swap, Vision)
 
-_ID = re.compile(r"^([a-z]+)_(\d+)(?:_(\d+))?$")
 _PLAYER = re.compile(r"\bplayer (\d+)")
-_PLACE_MOVES = (Clue, Move, Look, Vision, Swap, Illusion)
+
+
+def _is_char(selection: Any) -> bool:
+    """Is the selection a character picked to be pushed (a whole number, R25-16)?"""
+    return type(selection) is int
+
+
+def _place(move: Any) -> int | None:
+    """The place a room move goes to (``Move.to``, ``Look.at`` ...)."""
+    value = getattr(move, "to", getattr(move, "at", None))
+    return value if type(value) is int else None
 
 
 def _program_label(move: Program) -> str:
@@ -71,70 +89,110 @@ class Room25Controller(BaseController):
             return self.viewer
         return None if state.is_terminal() else state.current_player
 
+    def action(self, state: Room25State, selection: Any) -> type | None:
+        """The room move a click on a room means now: the one a chip chose (the selection),
+        else the first legal kind of :data:`PLACE_MOVES` (``None``: no room move is legal)."""
+        kinds = room_actions(state)
+        if isinstance(selection, type) and selection in kinds:
+            return selection
+        return kinds[0] if kinds else None
+
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, state: Room25State, selection: Any, hint: Any = None) -> str:
         if self.screen is not None:    # hot seat: nothing private until the next player is ready
-            return draw_svg(state, None, cover=self.screen)
-        return draw_svg(state, self._viewer(state), selection=selection,
-                        targets=self.targets(state, selection), hint=hint)
+            return draw_svg(state, None, cover=self.screen, caption=False)
+        picked = selection if _is_char(selection) else None
+        return draw_svg(state, self._viewer(state), selection=picked,
+                        targets=self.targets(state, selection), hint=hint, caption=False,
+                        action=self.action(state, selection))
 
     def static_svg(self, state: Room25State) -> str:
         if self.screen is not None:
             return draw_svg(state, None, cover=self.screen)
-        return draw_svg(state, self._viewer(state), targets=self.targets(state, None))
+        return draw_svg(state, self._viewer(state), targets=self.targets(state, None),
+                        action=self.action(state, None))
 
-    @staticmethod
-    def targets(state: Room25State, selection: Any) -> list[int]:
-        """Places a click can send a legal move to (for the outline)."""
-        out = set()
-        for m in state.legal_moves():
-            if isinstance(m, _PLACE_MOVES):
-                out.add(m.to if isinstance(m, Move) else m.at)
-            elif isinstance(m, Push) and (selection is None or m.char == selection):
-                out.add(m.to)
-        return sorted(out)
+    def targets(self, state: Room25State, selection: Any) -> list[int]:
+        """Places a click sends a legal move to (for the outline): the chosen room move's,
+        or the picked character's pushes (R25-16)."""
+        legal = state.legal_moves()
+        if _is_char(selection):
+            return sorted({m.to for m in legal if isinstance(m, Push) and m.char == selection})
+        kind = self.action(state, selection)
+        if kind is Remind:
+            return []                   # every room takes a reminder marker: no outline
+        out = {_place(m) for m in legal if type(m) is kind}
+        out |= {m.to for m in legal if isinstance(m, Push)} if kind is None else set()
+        return sorted(p for p in out if p is not None)
 
     # --- clicks -----------------------------------------------------------------------------
     def click(self, state: Room25State, element_id: str, selection: Any) -> ClickResult:
-        m = _ID.match(element_id)
-        if m is None:
+        parsed = parse_id(element_id)
+        if parsed is None:
             return None
-        prefix, a, b = m[1], int(m[2]), m[3]
-        if prefix in ("room", "roomlabel", "target", "hint"):
-            return self._click_room(state, a, selection)
-        if prefix == "char":
-            if selection == a:
-                return Select(None)
-            pushes = [mv for mv in state.legal_moves() if isinstance(mv, Push) and mv.char == a]
-            if pushes:
-                return Select(a)
-            return Play(Push(a, 0))  # the engine explains why this character cannot be pushed
-        if prefix in ("slide", "shifted") and b is not None:   # a Control marker sits on its arrow
-            return Play(Control(a, 1 if int(b) else -1))
+        kind, fields = parsed
+        if kind == "room" and len(fields) == 1 and 0 <= fields[0] < 25:
+            return self._click_room(state, fields[0], selection)
+        if kind == "char" and len(fields) == 1:
+            return self._click_char(state, fields[0], selection)
+        if kind == "slide" and len(fields) == 2:
+            return Play(Control(fields[0], 1 if fields[1] else -1))
+        if kind == "action" and len(fields) == 1 and 0 <= fields[0] < len(ROOM_ACTIONS):
+            chosen = ROOM_ACTIONS[fields[0]]
+            return Select(None if selection is chosen else chosen)   # a second click lets go
         return None
 
-    def _click_room(self, state: Room25State, pos: int, selection: Any) -> ClickResult:
+    def _click_char(self, state: Room25State, c: int, selection: Any) -> ClickResult:
+        if selection == c and _is_char(selection):
+            return Select(None)
         legal = state.legal_moves()
-        pushes = [m for m in legal if isinstance(m, Push) and m.to == pos
-                  and (selection is None or m.char == selection)]
+        if any(isinstance(m, Push) and m.char == c for m in legal):
+            return Select(c)
+        position = state.position(c) if 0 <= c < state.game.num_chars else None
+        if position is not None and not any(isinstance(m, Push) for m in legal):
+            return self._click_room(state, position, selection)   # no push now: its room
+        return Play(Push(c, position or 0))  # the engine explains why it cannot be pushed
+
+    def _click_room(self, state: Room25State, pos: int, selection: Any) -> ClickResult:
+        if _is_char(selection):
+            return Play(Push(selection, pos))      # the engine says if it may go there
+        legal = state.legal_moves()
+        kind = self.action(state, selection)
+        for m in legal:
+            if type(m) is kind and _place(m) == pos:
+                return Play(m)
+        pushes = [m for m in legal if isinstance(m, Push) and m.to == pos]
         if len(pushes) == 1:
             return Play(pushes[0])
         if len(pushes) > 1:
             return Illegal("R25-16", "Several characters could be pushed there: click the one "
                                      "to push first.")
-        for kind in _PLACE_MOVES:
-            for m in legal:
-                if type(m) is kind and (m.to if kind is Move else m.at) == pos:
-                    return Play(m)
-        if state.phase == PROGRAM:
-            return Play(Remind(pos))  # the engine says whether the marker is available
+        if kind is not None:
+            return Play(kind(pos))   # the engine explains why not there
         # Nothing legal goes there: ask the engine about the natural move, so it explains.
         return Play(self._natural(state, pos, selection))
+
+    def clicks_for(self, state: Room25State, move: Any, selection: Any = None) -> list[str]:
+        """The element ids a player clicks to play ``move`` from ``selection``."""
+        if isinstance(move, Push):
+            pick = [] if selection == move.char and _is_char(selection) else [char_id(move.char)]
+            return pick + [room_id(move.to)]
+        if isinstance(move, Control):
+            return [slide_id(move.line, move.direction)]
+        if type(move) in ROOM_ACTIONS:
+            clicks = []
+            if _is_char(selection):
+                clicks.append(char_id(selection))   # let the picked character go
+                selection = None
+            if self.action(state, selection) is not type(move):
+                clicks.append(action_id(type(move)))
+            return clicks + [room_id(_place(move) or 0)]
+        return []   # programs, Keep, Pass and Reveal are buttons
 
     @staticmethod
     def _natural(state: Room25State, pos: int, selection: Any) -> Any:
         c = state.current_character
-        if state.phase == PENDING:
+        if state.phase == PENDING and state.pending is not None:
             kind = state.pending[0]
             return {"vision": Vision, "mobile": Swap, "illusion": Illusion}.get(
                 kind, Vision)(pos)
@@ -166,7 +224,16 @@ class Room25Controller(BaseController):
     def status(self, state: Room25State, selection: Any) -> str:
         if state.is_terminal():
             return ""
-        return self._action_status(state) + self._role_note(state)
+        return (self._action_status(state) + self._chips_note(state, selection)
+                + self._role_note(state))
+
+    def _chips_note(self, state: Room25State, selection: Any) -> str:
+        """When a room click could mean several moves, which one it means now."""
+        if len(room_actions(state)) < 2 or _is_char(selection):
+            return ""
+        kind = self.action(state, selection)
+        return (f" · a room click: {ROOM_ACTION_WORDS[kind].lower()} (the chips under the "
+                "board choose)") if kind is not None else ""
 
     def _role_note(self, state: Room25State) -> str:
         """Suspicion (R25-38): the seat whose view is shown is told its secret role, and
@@ -189,12 +256,14 @@ class Room25Controller(BaseController):
         if state.phase == PROGRAM:
             return (f"{name} programs (R25-07): pick a program below; its first action "
                     "comes first")
-        if state.phase == PENDING:
+        if state.phase == PENDING and state.pending is not None:
             return {"vision": "Vision (R25-24): click any face-down room to look at it",
                     "mobile": "Moving room (R25-26): click a face-down room to swap with",
                     "illusion": "Illusion (R25-32): click a face-down room to trade with",
                     "control": "Control room (R25-27): click an arrow to slide a line"}[
                 state.pending[0]]
+        if c is None:
+            return ""
         act = state.slot(c)
         if act == "*":
             return f"{name} acts on the spot: click a room, a character or an arrow"
@@ -246,7 +315,8 @@ class Room25Board(GamePanel):
                  state: Room25State | None = None, seats: Sequence[str | Bot] | None = None,
                  viewer: int | None = None, seed: int | None = None, pass_screen: bool = False,
                  **kwargs: Any) -> None:
-        options = {k: kwargs.pop(k) for k in ("composition", "reminder_markers") if k in kwargs}
+        options: dict[str, Any] = {k: kwargs.pop(k) for k in ("composition", "reminder_markers")
+                                   if k in kwargs}
         if seed is not None:
             options["seed"] = seed
         game = state.game if state is not None else boardlib.load(

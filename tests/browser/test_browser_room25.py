@@ -1,22 +1,30 @@
-"""Real clicks on a Room 25 board in JupyterLab (headless Chromium): program two actions, then
-carry them out by clicking rooms.
+"""The Room 25 board in a real browser (headless Chromium), JupyterLab and Voila, at 1366x768.
 
-One generated notebook (written into the served folder, independent of the prose notebooks)
-shows a prepared cooperative position (``boardlib.room25.scenarios``): the rooms c2 and b2
-are Empty Rooms, the other three characters have already programmed (their push and control
-are lost in the Central Room, R25-09), and Red's Scientist programs last but acts first in
-each pass. The board shows what Red knows (``viewer=0``). After each real click the test
-waits for the kernel's new picture (the old <svg> leaves the page) and checks what the
-engine changed as the page shows it: the outlined target rooms, where the Scientist's disc
-stands, what Red has learnt, the status line, the move list and the event log.
+One generated notebook (written into the served folder, independent of the prose notebooks):
+
+0. a prepared cooperative position (``boardlib.room25.scenarios``): c2 and b2 are Empty Rooms,
+   the other three characters have programmed already, Red's Scientist programs last but acts
+   first in each pass; the board shows what Red knows (``viewer=0``). The test programs "move
+   → look" with the button, then plays both actions with real mouse clicks on the rooms;
+1. a late position (turn 5 of a seeded random game, every seat human);
+2. a solo game played with the keyboard alone: arrow keys to a room and Enter for the first
+   clue, the "Look" chip by keys, U undo and H hint.
+
+Checked: the board with all its controls and its why-not line fits the screen (both servers),
+every clickable SVG element is named in words, and the page follows the engine. Screenshots of
+the early and the late board are kept in ``BOARDLIB_SCREENSHOTS`` (default: a temp dir).
 """
 from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 import boardlib
-from boardlib.room25.rules import POS_INDEX, Look, Move
+from boardlib.room25.rules import POS_INDEX
 from boardlib.room25.scenarios import play, position
 
 NAME = "room25_board_fixture.ipynb"
@@ -24,6 +32,33 @@ ROOMS, ORDER = {"c2": "empty", "b2": "empty"}, (1, 2, 3, 0)
 SETUP = f"position(game, rooms={ROOMS!r}, order={ORDER!r})"  # the notebook's source text
 OTHERS = ("program 1: push, control", "program 2: push, control", "program 3: push, control")
 MOVE_TO, LOOK_AT = "c2", "b2"
+PREPARED, LATE, KEYBOARD = 0, 1, 2
+
+LATE_SOURCE = ("from boardlib.core.bots import RandomBot\n"
+               "late = boardlib.load('room25', mode='cooperative', players=4, seed=0)"
+               ".new_initial_state()\n"
+               "bot = RandomBot(0)\n"
+               "while late.turn < 5 and not late.is_terminal():\n"
+               "    late = late.apply(bot.choose(late))\n"
+               "Room25Board(state=late, seats=['human'] * 4, viewer=0)")
+
+SOURCES = [
+    "import boardlib\n"
+    "from boardlib.room25.scenarios import play, position\n"
+    "from boardlib.room25.widget import Room25Board",
+    "game = boardlib.load('room25', mode='cooperative', players=4)\n"
+    f"state = play({SETUP}, *{OTHERS!r})\n"
+    "Room25Board(state=state, viewer=0)  # the Scientist (Red) programs",
+    LATE_SOURCE,
+    "Room25Board(mode='solo', seed=1)  # played by keyboard",
+]
+
+
+def screenshot_dir() -> Path:
+    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
+                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def prepared_state():
@@ -33,16 +68,13 @@ def prepared_state():
 
 
 @pytest.fixture(scope="module")
-def notebook_page(jupyterlab, ui):
-    ui.write_board_notebook(jupyterlab.server.root, NAME, "Room 25 board", [
-        "import boardlib\n"
-        "from boardlib.room25.scenarios import play, position\n"
-        "from boardlib.room25.widget import Room25Board",
-        "game = boardlib.load('room25', mode='cooperative', players=4)\n"
-        f"state = play({SETUP}, *{OTHERS!r})\n"
-        "Room25Board(state=state, viewer=0)  # the Scientist (Red) programs",
-    ])
-    yield from jupyterlab.boards_page(NAME, panels=1)
+def lab_page(jupyterlab, ui):
+    ui.write_board_notebook(jupyterlab.server.root, NAME, "Room 25 board", SOURCES)
+    page = jupyterlab.open(NAME, viewport=ui.SCREEN)
+    assert jupyterlab.run_all(page, NAME), "the fixture notebook failed to run"
+    expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(3)
+    yield page
+    jupyterlab.close(page)
 
 
 def panel_of(page, index):
@@ -50,10 +82,10 @@ def panel_of(page, index):
 
 
 def stands_in(board, char: int, pos: int) -> bool:
-    """Whether the disc of character ``char`` is drawn inside the room at place ``pos``."""
-    disc = board.locator(f'[id="char_{char}"]').bounding_box()
+    """Whether the piece of character ``char`` is drawn inside the room at place ``pos``."""
+    piece = board.locator(f'[id="char_{char}"]').bounding_box()
     room = board.locator(f'[id="room_{pos}"]').bounding_box()
-    cx, cy = disc["x"] + disc["width"] / 2, disc["y"] + disc["height"] / 2
+    cx, cy = piece["x"] + piece["width"] / 2, piece["y"] + piece["height"] / 2
     return (room["x"] <= cx <= room["x"] + room["width"]
             and room["y"] <= cy <= room["y"] + room["height"])
 
@@ -63,16 +95,38 @@ def texts(board) -> list[str]:
 
 
 def targets(state) -> set[str]:
-    return {f"target_{m.to if isinstance(m, Move) else m.at}" for m in state.legal_moves()
-            if isinstance(m, (Move, Look))}
+    from boardlib.room25.widget import Room25Controller
+    return {f"room_{p}" for p in Room25Controller().targets(state, None)}
 
 
-def test_program_two_actions_and_carry_them_out_by_clicking(notebook_page, ui):
-    page, panel = notebook_page, panel_of(notebook_page, 0)
+def test_lab_board_and_controls_fit_1366x768(lab_page, ui):
+    for index, name in ((PREPARED, "early"), (LATE, "late")):
+        found = ui.assert_fits_one_screen(panel_of(lab_page, index))
+        assert found["board_width"] >= 400, found          # the board uses the room it has
+        lab_page.screenshot(path=str(screenshot_dir() / f"room25-lab-{name}.png"))
+        print(name, found)
+
+
+def test_every_clickable_is_named_in_words(lab_page):
+    board = panel_of(lab_page, LATE).locator(".boardlib-board")
+    named = board.evaluate("""b => Array.from(b.querySelectorAll('svg .click'), n => ({
+        id: n.id, role: n.getAttribute('role'), label: n.getAttribute('aria-label'),
+        title: n.querySelector(':scope > title') && n.querySelector(':scope > title').textContent
+    }))""")
+    assert len(named) >= 25 + 16 + 1                       # rooms, arrows, characters
+    for item in named:
+        assert item["role"] == "button" and item["label"] and item["label"] == item["title"], item
+    labels = [item["label"] for item in named]
+    assert any(label.startswith("slide row 1 left") for label in labels)
+    assert any("(Red) in" in label for label in labels)
+    assert sum(": face-down room, not seen" in label for label in labels) >= 5
+
+
+def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
+    page, panel = lab_page, panel_of(lab_page, PREPARED)
     board = panel.locator(".boardlib-board")
     status, moves, log = (panel.locator(c) for c in
                           (".boardlib-status", ".boardlib-moves", ".boardlib-log"))
-    # The engine's view of the same turn.
     state = prepared_state()
     names = state.game.names
     me = state.current_character
@@ -83,7 +137,7 @@ def test_program_two_actions_and_carry_them_out_by_clicking(notebook_page, ui):
     centre, move_to, look_at = POS_INDEX["c3"], POS_INDEX[MOVE_TO], POS_INDEX[LOOK_AT]
 
     expect(status).to_contain_text(f"Red to move — {names[me]} programs (R25-07)")
-    assert ui.board_ids(board, "target_") == set(), "programming has no room to click"
+    assert ui.marked_ids(board, "target") == set(), "programming has no room to aim at"
     assert stands_in(board, me, centre)
     assert "(Empty)" not in texts(board), "Red has not looked at b2 yet"
 
@@ -94,37 +148,108 @@ def test_program_two_actions_and_carry_them_out_by_clicking(notebook_page, ui):
                               ".map(b => b.textContent)")
     assert cut == [], f"program buttons cut off: {cut}"
 
-    # Program "move, then look" with the button under the board (R25-07).
     old_svg = board.locator("svg").element_handle()
     panel.get_by_role("button", name="move → look").click()
     page.wait_for_function("svg => !svg.isConnected", arg=old_svg, timeout=60_000)
     expect(status).to_contain_text(f"{names[me]}, action 1: move — click an adjacent room")
     expect(panel.get_by_role("button", name="move → look")).to_have_count(0)
-    assert ui.board_ids(board, "target_") == targets(programmed)
-    # The move list never shows a program (R25-I4).
-    expect(moves).to_contain_text("programs 2 actions")
+    assert ui.marked_ids(board, "target") == targets(programmed)
+    expect(moves).to_contain_text("programs 2 actions")         # never the programme (R25-I4)
     expect(moves).not_to_contain_text("move → look")
 
-    # Action 1: move into c2 (R25-15), which turns face up.
-    ui.real_click(page, board, f"target_{move_to}")
+    # Action 1: a real click moves into c2 (R25-15), which turns face up.
+    ui.real_click(page, board, f"room_{move_to}")
     expect(status).to_contain_text(f"{names[me]}, action 2: look — click an adjacent face-down")
     assert stands_in(board, me, move_to)
-    assert ui.board_ids(board, "target_") == targets(moved)
+    assert ui.marked_ids(board, "target") == targets(moved)
     expect(moves).to_contain_text(f"{names[me]}: move {MOVE_TO}")
     expect(log).to_contain_text(f"{names[me]} moves to {MOVE_TO} (R25-15)")
-    expect(log).to_contain_text(f"the room at {MOVE_TO} turns face up: Empty Room")
 
     # Action 2: look at b2 (R25-14); the turn ends and the next one begins (R25-10).
-    ui.real_click(page, board, f"target_{look_at}")
+    ui.real_click(page, board, f"room_{look_at}")
     expect(moves).to_contain_text(f"{names[me]}: look {LOOK_AT}")
     expect(log).to_contain_text(f"{names[me]} secretly looks at {LOOK_AT} (R25-14)")
     assert looked.turn == 2 and looked.phase == "program"
-    nxt = looked.current_character
     expect(log).to_contain_text("turn 2 begins")
-    expect(status).to_contain_text(f"to move — {names[nxt]} programs (R25-07)")
-    assert ui.board_ids(board, "target_") == set()
-    assert stands_in(board, me, move_to)
-    # Red now knows b2 (face down, so shown in brackets); c2 is face up for everyone.
     shown = texts(board)
-    assert "(Empty)" in shown and "Empty" in shown, shown
+    assert "(Empty)" in shown and "Empty" in shown, shown    # b2 seen, c2 face up
     expect(panel.locator(".boardlib-why")).to_have_text("")
+
+
+def test_a_refusal_names_its_rule_and_moves_nothing(lab_page, ui):
+    page, panel = lab_page, panel_of(lab_page, LATE)
+    board = panel.locator(".boardlib-board")
+    before = ui.measure_panel(panel)
+    svg_box = board.locator("svg").bounding_box()
+    ui.real_click(page, board, "slide_0_0", redraw=False)   # programming: no slide yet
+    expect(panel.locator(".boardlib-why")).to_contain_text("R25-07")
+    after = ui.measure_panel(panel)
+    assert after["panel_height"] == before["panel_height"], (before, after)
+    assert board.locator("svg").bounding_box() == svg_box
+
+
+def enter_by_keyboard(page, board, ui, element_id: str) -> int:
+    """Arrow keys to ``element_id``, then Enter; waits for the new picture. Key presses."""
+    presses = ui.key_to(page, board, element_id)
+    before = ui.version(board)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([b, v]) => Number(b.dataset.version) > v",
+                           arg=[board.element_handle(), before], timeout=60_000)
+    return presses + 1
+
+
+def play_solo_by_keyboard(page, panel, ui) -> None:
+    board = panel.locator(".boardlib-board")
+    status = panel.locator(".boardlib-status")
+    board.locator('[tabindex="0"]').focus()      # where Tab lands: the board's current element
+    enter_by_keyboard(page, board, ui, "room_7")         # first clue: c2 (R25-05)
+    expect(status).to_contain_text("acts on the spot")
+    expect(status).to_contain_text("a room click: move")
+    enter_by_keyboard(page, board, ui, "action_2")       # the Look chip
+    expect(status).to_contain_text("a room click: look")
+    assert "action_2" in ui.marked_ids(board, "selected")
+    enter_by_keyboard(page, board, ui, "room_11")        # look at b3 (R25-14)
+    expect(panel.locator(".boardlib-moves")).to_contain_text("look b3")
+    page.keyboard.press("h")
+    expect(panel.locator(".boardlib-why")).to_contain_text("Hint")
+    page.keyboard.press("u")
+    expect(panel.locator(".boardlib-moves")).not_to_contain_text("look b3")
+    page.keyboard.press("r")                              # nothing turns in Room 25
+    expect(panel.locator(".boardlib-why")).to_contain_text("nothing to turn")
+
+
+def test_clicks_and_keys_play_moves_in_jupyterlab(lab_page, ui):
+    play_solo_by_keyboard(lab_page, panel_of(lab_page, KEYBOARD), ui)
+
+
+# --- the same board under Voila ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def voila_page(voila, browser, ui):
+    ui.write_board_notebook(voila.root, NAME, "Room 25 board", SOURCES)
+    context = browser.new_context(viewport=ui.SCREEN)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{voila.url}/voila/render/{NAME}", timeout=180_000)
+    expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(3, timeout=180_000)
+    page.wait_for_timeout(1000)
+    yield page, errors
+    context.close()
+
+
+def test_voila_board_and_controls_fit_1366x768(voila_page, ui):
+    page, errors = voila_page
+    for index, name in ((PREPARED, "early"), (LATE, "late")):
+        found = ui.assert_fits_one_screen(panel_of(page, index))
+        assert found["board_width"] >= 400, found
+        page.screenshot(path=str(screenshot_dir() / f"room25-voila-{name}.png"))
+        print(name, found)
+    assert not errors, errors
+
+
+def test_voila_plays_by_keyboard(voila_page, ui):
+    page, errors = voila_page
+    play_solo_by_keyboard(page, panel_of(page, KEYBOARD), ui)
+    assert not errors, errors

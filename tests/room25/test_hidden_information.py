@@ -76,7 +76,28 @@ def current_board_view(state, p):
     return view
 
 
-BOARD_VIEWS = [current_board_view]
+_PANELS = {}
+
+
+def panel_board_view(state, p):
+    """The whole board widget showing ``state`` to seat ``p`` (all seats human, ``viewer=p``):
+    its picture with the chips and outlines a click would use, its status line and its move
+    buttons, as the panel composes them."""
+    from boardlib.room25.widget import Room25Board
+    key = (id(state.game), p)           # the game is kept with its board: its id stays its own
+    game, board = _PANELS.get(key, (None, None))
+    if game is not state.game or board is None:
+        board = Room25Board(state=state, viewer=p, show_setup=False, show_history=False,
+                            seats=["human"] * state.game.num_players)
+        _PANELS[key] = (state.game, board)
+    board.start_from(state)
+    view = {"svg": board.svg, "status": board.status_line.value}
+    if state.current_player == p:
+        view["buttons"] = board.actions.labels
+    return view
+
+
+BOARD_VIEWS = [current_board_view, panel_board_view]
 
 
 def seen_by(state, p, board):

@@ -13,7 +13,7 @@ from .helpers import play, program_all
 
 
 def ids(svg):
-    return set(re.findall(r'id="([a-z]+_[0-9_]+|ready_screen)"', svg))
+    return set(re.findall(r'id="([a-z]+(?:_[0-9]+)*)"', svg))
 
 
 def group(svg, gid):
@@ -22,22 +22,27 @@ def group(svg, gid):
     return svg[start:svg.index("</g>", start)]
 
 
+def turn_boxes(svg):
+    """The countdown track's boxes, in order: their look (past, now, next, cut)."""
+    return re.findall(r'<g class="turn (\w+)">', svg)
+
+
 def test_R25_10_countdown_track_marks_the_current_turn():
-    g = boardlib.load("room25", mode="cooperative", players=4)
+    g = boardlib.load("room25", mode="cooperative", players=4, seed=0)
     s = position(g, turn=3)
     assert track_looks(s) == ["past", "past", "now"] + ["next"] * 5
-    found = ids(draw_svg(s, 0))
-    assert {f"turn_{t}" for t in range(1, 9)} <= found and "turn_9" not in found
-    ten = position(boardlib.load("room25", mode="suspicion", players=4))
-    assert {f"turn_{t}" for t in range(1, 11)} <= ids(draw_svg(ten, 0))
-    # The current turn's box is filled dark, the others are not.
+    assert turn_boxes(draw_svg(s, 0)) == track_looks(s)
+    ten = position(boardlib.load("room25", mode="suspicion", players=4, seed=0))
+    assert len(turn_boxes(draw_svg(ten, 0))) == 10
+    # The current turn's box is filled dark and its number is bold, the others are not.
     svg = draw_svg(s, 0)
-    assert "#111827" in group(svg, "turn_3").split("style=")[1][:60]
-    assert "#111827" not in group(svg, "turn_4").split("style=")[1][:30]
+    now = svg.split('<g class="turn now">')[1].split("</g>")[0]
+    assert 'fill="#111827"' in now and 'font-weight="bold"' in now
+    assert "6 turns left" in svg
 
 
 def test_R25_12_alarm_cuts_the_track_on_the_picture():
-    g = boardlib.load("room25", mode="suspicion", players=4)
+    g = boardlib.load("room25", mode="suspicion", players=4, seed=0)
     s = position(g, rooms={"b3": "room25"}, turn=2)
     before = draw_svg(s, 0)
     s = play(program_all(s, {0: "move, look"}), "move b3")
@@ -46,30 +51,33 @@ def test_R25_12_alarm_cuts_the_track_on_the_picture():
                               "cut", "cut", "cut", "cut"]
     after = draw_svg(s, 0)
     assert "ALARM" in after and "ALARM" not in before
-    assert "#fecaca" in group(after, "turn_7") and "#fecaca" not in group(before, "turn_7")
+    assert turn_boxes(after)[6:] == ["cut"] * 4 and "cut" not in turn_boxes(before)
+    cut = after.split('<g class="turn cut">')[1].split("</g>")[0]
+    assert "#fecaca" in cut and "<line" in cut            # crossed out, not only coloured
 
 
 def test_R25_17_and_R25_19_control_marker_on_the_picture():
-    g = boardlib.load("room25", mode="cooperative", players=4)
+    g = boardlib.load("room25", mode="cooperative", players=4, seed=0)
     s = position(g, rooms={"b2": "empty", "b4": "empty"}, chars={0: "b2", 1: "b4"})
     s = program_all(s, {0: "control, look", 1: "control, look"})
-    assert not any(i.startswith("shifted_") for i in ids(draw_svg(s, 0)))
+    assert ">C</text>" not in draw_svg(s, 0)
     s = play(s, "control col b up")
     svg = draw_svg(s, 0)
-    assert "shifted_6_0" in ids(svg)                       # column b, slid up (towards row 1)
-    assert not {"shifted_6_1"} & ids(svg)
+    assert ">C</text>" in group(svg, "slide_6_0")          # column b, slid up (towards row 1)
+    assert "slid this way this turn" in svg.clickable["slide_6_0"]
+    assert "click slide blocked" in svg and "R25-19" in svg.clickable["slide_6_1"]
     assert "#9ca3af" in group(svg, "slide_6_1")            # the way back is greyed (R25-19)
     assert "#9ca3af" not in group(svg, "slide_6_0")
-    # A click on the marker means the arrow under it: slide the same way again.
+    # A click on the marker is a click on its arrow: slide the same way again.
     board = Room25Board(state=s, seats=["human"] * 4)
-    board.view.click("shifted_6_0")
+    board.view.click("slide_6_0")
     assert board.state.position(1) == P["b2"] and board.state.shifts[6] == -1
 
 
 def test_R25_I4_hot_seat_pass_the_screen_between_human_players():
     board = Room25Board(mode="cooperative", players=2, pass_screen=True)
     assert board.hot_seat and board.screened                # Red first gets the screen
-    assert "ready_screen" in ids(board.svg) and "Pass the screen to Red" in board.svg
+    assert "cover" in ids(board.svg) and "Pass the screen to Red" in board.svg
     assert [b.description for b in board.actions.children] == [
         "Pass the screen to Red — click when ready"]
     board.view.click("room_7")                              # a click only says "ready"
@@ -102,11 +110,11 @@ def test_R25_I4_hot_seat_pass_the_screen_between_human_players():
         board.narration.value.split("programs")[1]
     # Switching the step off shows the board again at once.
     board.pass_screen.value = False
-    assert not board.screened and "ready_screen" not in ids(board.svg)
+    assert not board.screened and "cover" not in ids(board.svg)
 
 
 def test_R25_I4_look_is_shown_only_to_the_looking_player():
-    g = boardlib.load("room25", mode="cooperative", players=4)
+    g = boardlib.load("room25", mode="cooperative", players=4, seed=0)
     s = program_all(position(g, rooms={"b3": "deadly"}),
                     {0: "look, move", 1: "look, move"})
     board = Room25Board(state=s, pass_screen=True)
@@ -123,7 +131,7 @@ def test_R25_I4_look_is_shown_only_to_the_looking_player():
 
 
 def test_R25_08_narration_names_every_effect_with_its_rule():
-    g = boardlib.load("room25", mode="cooperative", players=4)
+    g = boardlib.load("room25", mode="cooperative", players=4, seed=0)
     s = program_all(position(g, rooms={"b3": "vortex"}), {0: "move, look"})
     board = Room25Board(state=s)
     board.view.click("room_11")
@@ -136,7 +144,7 @@ def test_R25_08_narration_names_every_effect_with_its_rule():
 
 
 def test_R25_49_solo_plays_on_the_spot_without_programming():
-    board = Room25Board(mode="solo", players=1, pass_screen=True)
+    board = Room25Board(mode="solo", players=1, pass_screen=True, seed=1)
     assert not board.hot_seat and not board.screened        # one human: nothing to hide
     board.view.click("room_7")                              # the first clue
     assert board.state.phase == "exec"
@@ -144,6 +152,7 @@ def test_R25_49_solo_plays_on_the_spot_without_programming():
     assert not any("→" in label for label in labels)        # no programming buttons
     c = board.state.current_character
     board.view.click("room_11")                             # move b3 at once (R25-I5)
+    assert str(board.match.moves[-1]) == "move b3"          # (a Vortex there sends it back)
     assert board.state.position(c) == P["b3"] or not board.state.alive(c)
     assert "R25-15" in board.narration.value
 
@@ -158,7 +167,9 @@ def test_bots_fill_the_other_seats_and_the_view_stays_the_humans():
     assert len(board.match.moves) > 1                       # the bots replied on their own
     # The picture is always the human's view (R25-I4), even while a bot is to move.
     assert board.controller.viewer == 0
-    assert board.svg == draw_svg(state, 0, targets=board.controller.targets(state, None))
+    assert board.svg == board.controller.draw(state, None)
+    assert board.svg == draw_svg(state, 0, targets=board.controller.targets(state, None),
+                                 caption=False, action=board.controller.action(state, None))
     assert board.controller._viewer(board.match.states[2]) == 0   # a state where a bot moves
     assert board.match.states[2].current_player != 0
 
