@@ -61,11 +61,11 @@ FIT_FILL = "#fff1a8"
 PLACE_FILL = "#ffffff"
 TABLE = "#eef2e6"          # around the land
 UNIT = 60.0                # a tile's side, in the drawing's units (pixels at 1:1)
-FOLLOWER_RADIUS = 0.15 * UNIT   # >= 14 px across when a tile is 48 px (issue 17)
+FOLLOWER_RADIUS = 0.17 * UNIT   # every seat shape >= 14 px across on a 48 px tile
 SPOT_RADIUS = 0.11 * UNIT
 ASPECT = 0.62              # height / width of the map picture and of its window
 LEAST_COLUMNS = 7          # the map picture is at least this many tiles wide ...
-VIEW_COLUMNS = 12          # ... and the view shows at most this many at first (>= 48 px each)
+VIEW_COLUMNS = 11          # ... and the view shows at most this many at first (>= 48 px each)
 
 Point = tuple[float, float]
 
@@ -154,6 +154,19 @@ def opening_point(side: int) -> Point:
 
 # --- one tile's picture -------------------------------------------------------------------
 
+def draw_arch(d: Drawing, parent: Element, at: Point, outward: Point, size: float) -> None:
+    """A tunnel opening (TU-04): a dark arch, its flat side towards the tile's centre and its
+    dome towards ``outward`` (a unit vector). Never a disc: a disc looked like a follower."""
+    from boardlib.svg import num
+
+    (px, py), (ox, oy) = at, outward
+    nx, ny = -oy, ox                    # along the base of the arch
+    a = (px + nx * size - ox * size * 0.5, py + ny * size - oy * size * 0.5)
+    b = (px - nx * size - ox * size * 0.5, py - ny * size - oy * size * 0.5)
+    d.path(parent, f"M{num(a[0])},{num(a[1])} A{num(size)},{num(size)} 0 0 0 "
+           f"{num(b[0])},{num(b[1])} Z", fill=OPENING_FILL, stroke="#ffffff", stroke_width=1.2)
+
+
 def _path(points: Sequence[Point], closed: bool) -> str:
     from boardlib.svg import num
 
@@ -212,6 +225,11 @@ def draw_tile_body(d: Drawing, parent: Element, letter: str, rotation: int,
     if pennants:
         d.path(parent, " ".join(pennants), fill=PENNANT_FILL, stroke=CITY_EDGE,
                stroke_width=0.6)
+    for f in tile.features:
+        if f.is_opening:
+            side = f.edges[0]
+            draw_arch(d, parent, at(opening_point(side)), local(MID[side], rotation, 2.0),
+                      0.12 * scale)
 
 
 _TILES = PieceCache(size=512)
@@ -398,18 +416,8 @@ def _draw_opening(d: Drawing, state: CarcassonneState, x: int, y: int, side: int
         label = f"{x},{y}: tunnel opening {SIDE_WORDS[side]}, free"
     group = d.clickable(None, element_id("opening", x, y, side), label,
                         cls="opening" + (" token" if claimed else ""))
-    # an arch: a tunnel's mouth, flat side towards the tile's centre
-    s = 0.12 * UNIT
-    d.circle(group, px, py, s * 1.35, fill="none", pointer_events="all")
-    ux, uy = local(MID[base], r, 1.0)   # outward, unit length
-    ox, oy = ux * 2, uy * 2
-    nx, ny = -oy, ox                   # along the base of the arch
-    a = (px + nx * s - ox * s * 0.5, py + ny * s - oy * s * 0.5)
-    b = (px - nx * s - ox * s * 0.5, py - ny * s - oy * s * 0.5)
-    sweep = 1
-    from boardlib.svg import num
-    d.path(group, f"M{num(a[0])},{num(a[1])} A{num(s)},{num(s)} 0 0 {sweep} "
-           f"{num(b[0])},{num(b[1])} Z", fill=OPENING_FILL, stroke="#ffffff", stroke_width=1.2)
+    d.circle(group, px, py, 0.16 * UNIT, fill="none", pointer_events="all")
+    draw_arch(d, group, (px, py), local(MID[base], r, 2.0), 0.12 * UNIT)
     if claimed is not None:
         owner, _ = token_set(game, claimed)
         look = seat(owner)
@@ -550,7 +558,7 @@ def draw_hand(state: CarcassonneState, rotation: int = 0, *, colour: str | None 
     game = state.game
     players = game.num_players
     tunnel_row = 36.0 if state.phase == AFTER and game.options["tunnel"] and controls else 0.0
-    top_h = HAND_TILE + 34.0
+    top_h = HAND_TILE + 34.0 if state.phase == TILE else 82.0
     height = top_h + tunnel_row + 24.0 + TRACK_ROW * players + 6.0
     d = Drawing(HAND_WIDTH, height, title="Carcassonne: tile in hand and scores",
                 kind="carcassonne", css=CSS, pixel_width=HAND_WIDTH)
@@ -577,16 +585,16 @@ def draw_hand(state: CarcassonneState, rotation: int = 0, *, colour: str | None 
                          stroke_width=1.2)
                 d.text(button, bx, by, arrow, size=20.0)
     elif state.phase == AFTER:
-        d.text(None, left, top + 20, "tile laid: follower or token,", size=13.0,
+        d.text(None, left, top + 50, "tile laid: a follower or a token,", size=13.0,
                anchor="start")
-        d.text(None, left, top + 40, "then End turn (CB-03)", size=13.0, anchor="start")
+        d.text(None, left, top + 68, "then End turn (CB-03)", size=13.0, anchor="start")
     left_tiles = len(state.deck) - state.drawn
     d.text(None, HAND_WIDTH - 10, top + 10, f"{left_tiles} tiles left", size=13.0,
            anchor="end")
     if state.phase != OVER:
         look = seat(state.player)
-        d.seat_token(None, look, HAND_WIDTH - 20, top + HAND_TILE + 13, 8.0)
-        d.text(None, HAND_WIDTH - 34, top + HAND_TILE + 13,
+        d.seat_token(None, look, HAND_WIDTH - 20, top + 32, 9.0, label_size=11.0)
+        d.text(None, HAND_WIDTH - 34, top + 32,
                f"{look.name}: {state.supply[state.player]} followers", size=12.0, anchor="end")
     y = top_h
     if tunnel_row:
@@ -625,8 +633,8 @@ def score_track(d: Drawing, state: CarcassonneState, x0: float, y0: float) -> No
         look = seat(p)
         y = y0 + 24 + TRACK_ROW * p + TRACK_ROW / 2
         row = d.group(None, cls="track-row" + (" moving" if p == mover else ""))
-        d.seat_token(row, look, x0 + 9, y, 7.5, outline=SELECTED if p == mover else INK,
-                     outline_width=2.5 if p == mover else 1.0, label_size=9.0)
+        d.seat_token(row, look, x0 + 9, y, 9.0, outline=SELECTED if p == mover else INK,
+                     outline_width=2.5 if p == mover else 1.0, label_size=11.0)
         d.rect(row, bar_x, y - 6, bar_w, 12, fill="#eeeeee", stroke="#999999",
                stroke_width=0.6)
         if score > 0:

@@ -70,8 +70,8 @@ def sizes(page, p) -> dict:
       const boxes = sel => Array.from(board.querySelectorAll(sel),
                                       n => n.getBoundingClientRect()).filter(seen);
       const scale = view.width / svg.viewBox.baseVal.width;
-      const road = Array.from(svg.querySelectorAll('.tile path'))
-        .map(n => parseFloat(n.getAttribute('stroke-width') || 0)).filter(w => w > 0);
+      const road = Array.from(svg.querySelectorAll('.tile path[stroke="#fafafa"]'))
+        .map(n => parseFloat(n.getAttribute('stroke-width') || 0));
       const hand = p.querySelector('.boardlib-hand svg');
       const texts = Array.from(hand.querySelectorAll('text'),
                                n => n.getBoundingClientRect().height).filter(h => h > 0);
@@ -160,6 +160,43 @@ def test_a_turn_by_clicks(lab_page, ui):
         expect(log).to_contain_text(line)
 
 
+WHERE_JS = """([b, target]) => {
+  const centre = n => { const r = n.getBoundingClientRect();
+                        return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const a = document.activeElement;
+  const at = a && b.contains(a) && a.id ? a : null;
+  const goal = Array.from(b.querySelectorAll('[id]')).filter(n => n.id === target).pop();
+  return [at ? at.id : null, at ? centre(at) : null, goal ? centre(goal) : null];
+}"""
+
+
+def key_to(page, board, element_id: str, limit: int = 30) -> int:
+    """Arrow keys to ``element_id``, as a person would: the way the target lies (the larger
+    offset first, up or down on a tie: the places around a tile form a diamond); when a
+    press brought the focus no nearer, the other axis. Returns the number of presses."""
+    handle = board.element_handle()
+    best, switch = None, False
+    for presses in range(limit):
+        current, here, there = page.evaluate(WHERE_JS, [handle, element_id])
+        if current == element_id:
+            return presses
+        assert current is not None and there is not None, (current, element_id)
+        dx, dy = there[0] - here[0], there[1] - here[1]
+        distance = abs(dx) + abs(dy)
+        if best is not None and distance >= best - 1:
+            switch = not switch
+        best = distance if best is None else min(best, distance)
+        vertical = abs(dy) >= abs(dx)
+        if switch:
+            vertical = not vertical
+        if vertical and dy == 0 or not vertical and dx == 0:
+            vertical = not vertical
+        key = (("ArrowDown" if dy > 0 else "ArrowUp") if vertical
+               else ("ArrowRight" if dx > 0 else "ArrowLeft"))
+        page.keyboard.press(key)
+    raise AssertionError(f"{limit} arrow presses did not reach {element_id}")
+
+
 def press_and_wait(page, board, ui, key: str) -> None:
     before = ui.version(board)
     page.keyboard.press(key)
@@ -179,10 +216,10 @@ def play_a_turn_by_keyboard(page, p, ui) -> None:
     press_and_wait(page, board, ui, "r")
     press_and_wait(page, board, ui, "r")
     expect(status).to_contain_text("turned 180°")
-    ui.key_to(page, board, f"place_{AT[0]}_{AT[1]}")
+    key_to(page, board, f"place_{AT[0]}_{AT[1]}")
     press_and_wait(page, board, ui, "Enter")
     expect(board.locator(f'[id="tile_{AT[0]}_{AT[1]}"]')).to_have_count(1)
-    ui.key_to(page, board, spot)
+    key_to(page, board, spot)
     press_and_wait(page, board, ui, "Enter")
     expect(board.locator('[id^="follower_"]')).to_have_count(1)
     button = p.get_by_role("button", name="End turn")
@@ -228,3 +265,4 @@ def test_voila_board_and_controls_fit_1366x768_and_play_by_keyboard(voila_page, 
     assert min(late["tiles"]) >= 48 and min(late["followers"]) >= 14, late
     play_a_turn_by_keyboard(page, panel(page, KEYBOARD), ui)
     assert not errors, errors
+
