@@ -232,16 +232,18 @@ def draw_tile_body(d: Drawing, parent: Element, letter: str, rotation: int,
                       0.12 * scale)
 
 
-_TILES = PieceCache(size=512)
+_TILES = PieceCache(size=4096)
 
 
 def _draw_tile(d: Drawing, parent: Element | None, x: int, y: int, letter: str,
-               rotation: int) -> Element:
+               rotation: int) -> None:
+    """Tile ``letter`` laid at ``x, y`` (drawn once per place and turn, then reused)."""
     cx, cy = centre(x, y)
-    group = d.group(parent, transform=f"translate({cx:g},{cy:g})", cls="tile")
-    d.piece(group, _TILES, (letter, rotation % 4),
-            lambda g: draw_tile_body(d, g, letter, rotation))
-    return group
+
+    def draw(g: Element) -> None:
+        group = d.group(g, transform=f"translate({cx:g},{cy:g})", cls="tile")
+        draw_tile_body(d, group, letter, rotation)
+    d.piece(parent, _TILES, (x, y, letter, rotation % 4), draw)
 
 
 # --- words --------------------------------------------------------------------------------
@@ -360,8 +362,9 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
                             + (" (the hint)" if hint_at == placed else ""),
                             cls="new" + (" hint" if hint_at == placed else ""))
         _draw_tile(d, group, placed[0], placed[1], letter, r)
+    claimable = frozenset(m.opening for m in legal if isinstance(m, PlaceTunnelToken))
     for (x, y, side) in sorted(state.openings):
-        _draw_opening(d, state, x, y, DIRS.index(side), colour, legal)
+        _draw_opening(d, state, x, y, DIRS.index(side), colour, claimable)
     if show_graph:
         feature_graph_overlay(d, state)
     if placed is not None:
@@ -380,12 +383,21 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
     return d.to_svg()
 
 
+_PIECES = PieceCache(size=4096)   # places, openings, followers: a click redraws few of them
+
+
 def _draw_place(d: Drawing, x: int, y: int, fit: bool, hinted: bool, rotation: int) -> None:
+    d.piece(None, _PIECES, ("place", x, y, fit, hinted, rotation % 4),
+            lambda g: _place(d, g, x, y, fit, hinted, rotation))
+
+
+def _place(d: Drawing, parent: Element, x: int, y: int, fit: bool, hinted: bool,
+           rotation: int) -> None:
     turned = f"turned {90 * (rotation % 4)}°"
     label = (f"{x},{y}: free place, the tile fits here {turned}" if fit else
              f"{x},{y}: free place, the tile does not fit here {turned}")
     classes = "place" + (" fit" if fit else "") + (" hint" if hinted else "")
-    group = d.clickable(None, element_id("place", x, y), label + (" (the hint)" if hinted
+    group = d.clickable(parent, element_id("place", x, y), label + (" (the hint)" if hinted
                                                                    else ""), cls=classes)
     cx, cy = centre(x, y)
     d.rect(group, cx - UNIT * 0.46, cy - UNIT * 0.46, UNIT * 0.92, UNIT * 0.92, cls="cell",
@@ -395,7 +407,7 @@ def _draw_place(d: Drawing, x: int, y: int, fit: bool, hinted: bool, rotation: i
 
 
 def _draw_opening(d: Drawing, state: CarcassonneState, x: int, y: int, side: int,
-                  colour: str | None, legal: Sequence[Any]) -> None:
+                  colour: str | None, claimable: frozenset[Any]) -> None:
     game = state.game
     letter, r = state.board[(x, y)]
     # the opening's place on the tile: its road's inner end, turned with the tile
@@ -404,8 +416,7 @@ def _draw_opening(d: Drawing, state: CarcassonneState, x: int, y: int, side: int
     u, v = local(opening_point(base), r)
     px, py = cx + u, cy + v
     claimed = state.tokens.get((x, y, DIRS[side]))
-    can = any(isinstance(m, PlaceTunnelToken) and m.opening == (x, y, DIRS[side])
-              for m in legal)
+    can = (x, y, DIRS[side]) in claimable
     if claimed is not None:
         label = (f"{x},{y}: tunnel opening {SIDE_WORDS[side]}, claimed by a "
                  f"{token_words(game, claimed)} token")
@@ -414,18 +425,26 @@ def _draw_opening(d: Drawing, state: CarcassonneState, x: int, y: int, side: int
                  f"{token_words(game, colour)} token (TU-03)")
     else:
         label = f"{x},{y}: tunnel opening {SIDE_WORDS[side]}, free"
-    group = d.clickable(None, element_id("opening", x, y, side), label,
-                        cls="opening" + (" token" if claimed else ""))
+    token = None if claimed is None else (seat(token_set(game, claimed)[0]),
+                                          token_label(game, claimed))
+    key = ("opening", x, y, side, r, label, token)
+    d.piece(None, _PIECES, key, lambda g: _opening(d, g, x, y, side, label, (px, py),
+                                                   local(MID[base], r, 2.0), token))
+
+
+def _opening(d: Drawing, parent: Element, x: int, y: int, side: int, label: str, at: Point,
+             outward: Point, token: tuple[Any, str] | None) -> None:
+    px, py = at
+    group = d.clickable(parent, element_id("opening", x, y, side), label,
+                        cls="opening" + (" token" if token else ""))
     d.circle(group, px, py, 0.16 * UNIT, fill="none", pointer_events="all")
-    draw_arch(d, group, (px, py), local(MID[base], r, 2.0), 0.12 * UNIT)
-    if claimed is not None:
-        owner, _ = token_set(game, claimed)
-        look = seat(owner)
+    draw_arch(d, group, at, outward, 0.12 * UNIT)
+    if token is not None:
+        look, text = token
         w, h = 0.3 * UNIT, 0.2 * UNIT
         d.rect(group, px - w / 2, py - h / 2, w, h, rx=3.0, fill=look.color, stroke=INK,
                stroke_width=1.2)
-        d.text(group, px, py, token_label(game, claimed), size=0.15 * UNIT, weight="bold",
-               fill=look.ink)
+        d.text(group, px, py, text, size=0.15 * UNIT, weight="bold", fill=look.ink)
 
 
 def _draw_spots(d: Drawing, state: CarcassonneState, placed: tuple[int, int],
@@ -451,12 +470,18 @@ def _draw_spots(d: Drawing, state: CarcassonneState, placed: tuple[int, int],
 def _draw_follower(d: Drawing, state: CarcassonneState, x: int, y: int, i: int,
                    player: int) -> None:
     letter, r = state.board[(x, y)]
-    f = TILE_TYPES[letter].features[i]
     label = state.oriented_at((x, y)).labels[i]
+    d.piece(None, _PIECES, ("follower", x, y, i, player, letter, r, label),
+            lambda g: _follower(d, g, x, y, i, player, letter, r, label))
+
+
+def _follower(d: Drawing, parent: Element, x: int, y: int, i: int, player: int, letter: str,
+              r: int, label: str) -> None:
+    f = TILE_TYPES[letter].features[i]
     farmer = f.kind == FIELD
     look = seat(player)
     role = "farmer" if farmer else "follower"
-    group = d.clickable(None, element_id("follower", x, y, i),
+    group = d.clickable(parent, element_id("follower", x, y, i),
                         f"{x},{y}: {look.name} {role} on {label}", cls="follower")
     cx, cy = centre(x, y)
     u, v = local(feature_point(f, i, letter), r)
