@@ -563,9 +563,10 @@ def feature_graph_overlay(d: Drawing, state: CarcassonneState) -> Element:
 # --- the hand: tile in hand, rotate buttons, token sets, score track -----------------------
 
 HAND_WIDTH = 300.0
-HAND_TILE = 84.0
+HAND_TILE = 80.0
 TRACK_LAP = 50      # points per lap, as on the printed scoring track
-TRACK_ROW = 22.0
+TRACK_ROW = 20.0
+TRACK_LEFT = 142.0  # the right column: tiles left, supply, score track
 
 
 def token_colours(state: CarcassonneState) -> list[str]:
@@ -576,19 +577,25 @@ def token_colours(state: CarcassonneState) -> list[str]:
     return [c for c in game.colours_of[state.player] if state.token_count(c) < 2]
 
 
+def hand_height(state: CarcassonneState, controls: bool = True) -> float:
+    """The hand picture's height: the tile or the score track, whichever is taller, and
+    the row of token sets after a tile is laid in a game with The Tunnel."""
+    game = state.game
+    tunnel_row = 36.0 if state.phase == AFTER and game.options["tunnel"] and controls else 0.0
+    return max(HAND_TILE + 32.0, 66.0 + TRACK_ROW * game.num_players + 6.0) + tunnel_row
+
+
 def draw_hand(state: CarcassonneState, rotation: int = 0, *, colour: str | None = None,
               controls: bool = True) -> BoardSVG:
     """The part of the board beside the map, always the same size: the tile in hand (click:
-    turn it) with ↻ ↺ (CB-04), the token sets to choose from (TU-03) and the score track."""
+    turn it) with ↻ ↺ (CB-04), the tiles left and the supply, the score track, and after a
+    tile is laid the token sets to choose from (TU-03)."""
     game = state.game
-    players = game.num_players
-    tunnel_row = 36.0 if state.phase == AFTER and game.options["tunnel"] and controls else 0.0
-    top_h = HAND_TILE + 34.0 if state.phase == TILE else 82.0
-    height = top_h + tunnel_row + 24.0 + TRACK_ROW * players + 6.0
+    height = hand_height(state, controls)
     d = Drawing(HAND_WIDTH, height, title="Carcassonne: tile in hand and scores",
                 kind="carcassonne", css=CSS, pixel_width=HAND_WIDTH)
     d.rect(None, 0, 0, HAND_WIDTH, height, fill="#fdfcf8")
-    left, top = 10.0, 8.0
+    left, top = 8.0, 6.0
     if state.phase == TILE and state.tile is not None:
         turned = rotation % 4
         words = (f"tile {state.tile} in hand, turned {90 * turned}°: click to turn it a "
@@ -603,29 +610,30 @@ def draw_hand(state: CarcassonneState, rotation: int = 0, *, colour: str | None 
         if controls:
             for k, (quarters, arrow, say) in enumerate(((1, "↻", "clockwise (R)"),
                                                         (3, "↺", "anticlockwise (Shift+R)"))):
-                bx, by = left + HAND_TILE + 30, top + 20 + 44 * k
+                bx, by = left + HAND_TILE + 25, top + 18 + 42 * k
                 button = d.clickable(None, element_id("turn", quarters),
                                      f"turn the tile a quarter {say}", cls="turn")
-                d.circle(button, bx, by, 17.0, fill="#f4f4f4", stroke="#555555",
+                d.circle(button, bx, by, 16.0, fill="#f4f4f4", stroke="#555555",
                          stroke_width=1.2)
-                d.text(button, bx, by, arrow, size=20.0)
+                d.text(button, bx, by, arrow, size=19.0)
     elif state.phase == AFTER:
-        d.text(None, left, top + 50, "tile laid: a follower or a token,", size=13.0,
-               anchor="start")
-        d.text(None, left, top + 68, "then End turn (CB-03)", size=13.0, anchor="start")
-    left_tiles = len(state.deck) - state.drawn
-    d.text(None, HAND_WIDTH - 10, top + 10, f"{left_tiles} tiles left", size=13.0,
-           anchor="end")
+        for k, line in enumerate(("Tile laid:", "a follower", "or a token,", "then End turn")):
+            d.text(None, left, top + 12 + 18 * k, line, size=13.0, anchor="start")
+    x0 = TRACK_LEFT
+    left_over = len(state.deck) - state.drawn
+    d.text(None, x0, top + 10, f"{left_over} tile{'s' * (left_over != 1)} left", size=13.0,
+           anchor="start")
     if state.phase != OVER:
         look = seat(state.player)
-        d.seat_token(None, look, HAND_WIDTH - 20, top + 32, 9.0, label_size=11.0)
-        d.text(None, HAND_WIDTH - 34, top + 32,
-               f"{look.name}: {state.supply[state.player]} followers", size=12.0, anchor="end")
-    y = top_h
-    if tunnel_row:
+        d.seat_token(None, look, x0 + 9, top + 32, 9.0, label_size=11.0)
+        d.text(None, x0 + 22, top + 32, f"{state.supply[state.player]} followers left",
+               size=13.0, anchor="start")
+    score_track(d, state, x0, top + 46)
+    if height > hand_height(state, False):
+        y = height - 34.0
         colours = token_colours(state)
         d.text(None, left, y + 14, "token set (TU-03):" if colours else "no tokens left",
-               size=12.0, anchor="start")
+               size=13.0, anchor="start")
         for k, name in enumerate(colours):
             owner, _ = token_set(game, name)
             look = seat(owner)
@@ -635,13 +643,11 @@ def draw_hand(state: CarcassonneState, rotation: int = 0, *, colour: str | None 
                                  f"tunnel tokens {token_words(game, name)}, {count} left"
                                  + (" (chosen)" if chosen else ""),
                                  cls="colour" + (" selected" if chosen else ""))
-            bx = left + 122 + 52 * k
+            bx = left + 128 + 52 * k
             d.rect(button, bx, y + 2, 44, 24, rx=4.0, fill=look.color,
                    stroke=SELECTED if chosen else "#9ca3af", stroke_width=3.5 if chosen else 1.0)
             d.text(button, bx + 22, y + 14, token_label(game, name), size=13.0, weight="bold",
                    fill=look.ink)
-        y += tunnel_row
-    score_track(d, state, left, y)
     return d.to_svg()
 
 
@@ -651,21 +657,21 @@ def score_track(d: Drawing, state: CarcassonneState, x0: float, y0: float) -> No
     scores = state.scores
     lap = TRACK_LAP * max(1, -(-max(scores) // TRACK_LAP))
     mover = state.player if state.phase != OVER else -1
-    d.text(None, x0, y0 + 10, f"score track (0–{lap})", size=12.0, anchor="start",
+    d.text(None, x0, y0 + 8, f"score track (0–{lap})", size=12.0, anchor="start",
            fill="#444444", cls="track")
-    bar_x, bar_w = x0 + 24, 150.0
+    bar_x, bar_w = x0 + 20, 56.0
     for p, score in enumerate(scores):
         look = seat(p)
-        y = y0 + 24 + TRACK_ROW * p + TRACK_ROW / 2
+        y = y0 + 18 + TRACK_ROW * p + TRACK_ROW / 2
         row = d.group(None, cls="track-row" + (" moving" if p == mover else ""))
-        d.seat_token(row, look, x0 + 9, y, 9.0, outline=SELECTED if p == mover else INK,
+        d.seat_token(row, look, x0 + 8, y, 8.0, outline=SELECTED if p == mover else INK,
                      outline_width=2.5 if p == mover else 1.0, label_size=11.0)
-        d.rect(row, bar_x, y - 6, bar_w, 12, fill="#eeeeee", stroke="#999999",
+        d.rect(row, bar_x, y - 5, bar_w, 10, fill="#eeeeee", stroke="#999999",
                stroke_width=0.6)
         if score > 0:
-            d.rect(row, bar_x, y - 6, bar_w * min(score, lap) / lap, 12, fill=look.color,
+            d.rect(row, bar_x, y - 5, bar_w * min(score, lap) / lap, 10, fill=look.color,
                    cls="bar")
-        d.text(row, bar_x + bar_w + 8, y, f"{look.name} {score}", size=13.0, anchor="start",
+        d.text(row, bar_x + bar_w + 6, y, f"{look.name} {score}", size=13.0, anchor="start",
                weight="bold" if p == mover else None)
 
 

@@ -234,6 +234,8 @@ def play_a_turn_by_keyboard(page, p, ui) -> None:
 def test_a_whole_turn_by_keyboard_only(lab_page, ui):
     p = panel(lab_page, KEYBOARD)
     play_a_turn_by_keyboard(lab_page, p, ui)
+    found = ui.assert_fits_one_screen(p)                  # with a move list and an event log
+    print("after a turn", found)
     lab_page.screenshot(path=str(screenshot_dir() / "carcassonne-lab-keyboard.png"))
 
 
