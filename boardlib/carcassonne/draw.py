@@ -364,7 +364,7 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         _draw_tile(d, group, placed[0], placed[1], letter, r)
     claimable = frozenset(m.opening for m in legal if isinstance(m, PlaceTunnelToken))
     for (x, y, side) in sorted(state.openings):
-        _draw_opening(d, state, x, y, DIRS.index(side), colour, claimable)
+        _draw_opening(d, state, x, y, DIRS.index(side), colour, claimable, hint)
     if show_graph:
         feature_graph_overlay(d, state)
     if placed is not None:
@@ -407,7 +407,7 @@ def _place(d: Drawing, parent: Element, x: int, y: int, fit: bool, hinted: bool,
 
 
 def _draw_opening(d: Drawing, state: CarcassonneState, x: int, y: int, side: int,
-                  colour: str | None, claimable: frozenset[Any]) -> None:
+                  colour: str | None, claimable: frozenset[Any], hint: Any = None) -> None:
     game = state.game
     letter, r = state.board[(x, y)]
     # the opening's place on the tile: its road's inner end, turned with the tile
@@ -427,17 +427,22 @@ def _draw_opening(d: Drawing, state: CarcassonneState, x: int, y: int, side: int
         label = f"{x},{y}: tunnel opening {SIDE_WORDS[side]}, free"
     token = None if claimed is None else (seat(token_set(game, claimed)[0]),
                                           token_label(game, claimed))
-    key = ("opening", x, y, side, r, label, token)
+    hinted = isinstance(hint, PlaceTunnelToken) and hint.opening == (x, y, DIRS[side])
+    if hinted:
+        label += " (the hint)"
+    key = ("opening", x, y, side, r, label, token, hinted)
     d.piece(None, _PIECES, key, lambda g: _opening(d, g, x, y, side, label, (px, py),
-                                                   local(MID[base], r, 2.0), token))
+                                                   local(MID[base], r, 2.0), token, hinted))
 
 
 def _opening(d: Drawing, parent: Element, x: int, y: int, side: int, label: str, at: Point,
-             outward: Point, token: tuple[Any, str] | None) -> None:
+             outward: Point, token: tuple[Any, str] | None, hinted: bool = False) -> None:
     px, py = at
     group = d.clickable(parent, element_id("opening", x, y, side), label,
-                        cls="opening" + (" token" if token else ""))
-    d.circle(group, px, py, 0.16 * UNIT, fill="none", pointer_events="all")
+                        cls="opening" + (" token" if token else "") + (" hint" if hinted else ""))
+    d.circle(group, px, py, 0.16 * UNIT, fill="none", pointer_events="all",
+             stroke=HINT if hinted else None, stroke_width=3.0 if hinted else None,
+             stroke_dasharray="4 2" if hinted else None)
     draw_arch(d, group, at, outward, 0.12 * UNIT)
     if token is not None:
         look, text = token

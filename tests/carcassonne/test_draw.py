@@ -160,3 +160,14 @@ def test_the_drawing_takes_its_colours_from_the_palette_which_checks_them_for_CV
     assert draw.SURFACE is SURFACES["carcassonne"]
     assert (draw.FIELD_FILL, draw.CITY_FILL, draw.ROAD_COLOR, draw.CLOISTER_FILL) == tuple(
         SURFACES["carcassonne"][k] for k in ("field", "city", "road", "cloister"))
+
+
+def test_a_hinted_token_marks_its_opening():
+    from boardlib.carcassonne.rules import PlaceTunnelToken
+
+    _, s = tunnel_turn()
+    hint = PlaceTunnelToken((1, 0, "W"), "blue")
+    svg = draw_svg(s, hint=hint, colour="blue")
+    assert svg.clickable["opening_1_0_3"].endswith("(the hint)")
+    assert 'id="opening_1_0_3" class="click opening hint"' in svg
+    assert "(the hint)" not in svg.clickable["opening_1_0_1"]
