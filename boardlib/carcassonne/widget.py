@@ -15,7 +15,9 @@ its rule ID: the controller only turns clicks into candidate moves, the engine d
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
+
+import ipywidgets as w
 
 import boardlib
 from boardlib.core.api import Illegal
@@ -30,8 +32,6 @@ from .draw import (PLAYER_COLORS, PLAYER_NAMES, UNIT, draw_hand, draw_svg, pictu
 from .rules import (AFTER, COLOURS, END_TURN, TILE, CarcassonneGame, CarcassonneState,
                     EndTurn, PlaceFollower, PlaceTile, PlaceTunnelToken)
 from .tiles import DIRS
-
-import ipywidgets as w
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 _TOKEN = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?= (?:tunnel|token))")
@@ -72,7 +72,7 @@ class CarcassonneController(BaseController):
         if state.phase != AFTER or not state.game.options["tunnel"]:
             return None
         if state.pending is not None:
-            return state.pending
+            return str(state.pending)
         if isinstance(selection, str):
             return selection
         game = state.game
@@ -226,6 +226,11 @@ class CarcassonneBoard(GamePanel):
         assert isinstance(self.controller, CarcassonneController)
         return self.controller
 
+    @property
+    def game_state(self) -> CarcassonneState:
+        """The position shown, as the Carcassonne state it is."""
+        return cast(CarcassonneState, self.state)
+
     def last_laid(self) -> tuple[int, int] | None:
         """The tile laid last in this match (the map's window follows it)."""
         for state in reversed(self.match.states):
@@ -244,12 +249,12 @@ class CarcassonneBoard(GamePanel):
         self.followed = at
         window = list(self.view.window)
         width = window[2] if len(window) == 4 and window[2] >= 4 * UNIT else None
-        self.view.window = view_window(self.state, at, width)
+        self.view.window = view_window(self.game_state, at, width)
 
     def redraw(self) -> None:
         super().redraw()
         if self.hand is not None:
-            self.hand.show(self.controls.draw_hand(self.state, self.selection))
+            self.hand.show(self.controls.draw_hand(self.game_state, self.selection))
 
     def click(self, element_id: str) -> None:
         """A click on ``element_id`` in the map or beside it (as the browser sends it)."""
