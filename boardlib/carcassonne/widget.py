@@ -1,48 +1,40 @@
 """Carcassonne in a notebook: a playable board built on :class:`boardlib.widgets.GamePanel`.
 
-Laying a tile (CB-04): the drawn tile waits beside the board; click it (or the ↻ ↺ buttons
-beside it) to turn it a quarter;
-the places where it fits turned that way are yellow; click a place to lay it. Then (CB-06,
-TU-03) click a white spot on the new tile to put a follower there, click a dark tunnel
-opening to claim it with a token (the colour swatches under the board choose the colour),
-and press "End turn" to score (CB-03). The score track beside the board shows every
-player's points; the event log names each completed feature with its points and rule
-(``city completed: +8 Blue (CB-09)``); the "Feature graph" box overlays the graph of
-:func:`boardlib.carcassonne.features.feature_graph`, one colour per feature. Anything the
-rules forbid is refused in the "why not?" line with its rule ID: the controller only turns
-clicks into candidate moves, the engine decides.
+The map sits in its own pan-and-zoom view (issue 17, item 4): at first it shows at most
+``VIEW_COLUMNS`` tiles across, so a tile stays at least 48 px wide at 1366×768; it follows the
+last laid tile; "Fit" (or 0) shows the whole map. Beside it, always the same size, a second
+view holds the tile in hand with its ↻ ↺ buttons, the tunnel-token sets and the score track.
+
+Laying a tile (CB-04): turn the tile in hand (click it, ↻ ↺, or R / Shift+R on the map); the
+places where it fits turned so are yellow; click one. Then (CB-06, TU-03) click a white spot
+on the new tile for a follower, a dark arch (a tunnel opening) for a token of the chosen set,
+and press "End turn" to score (CB-03). Arrow keys reach every place, spot and opening; Enter
+clicks; U undoes, H hints. Anything the rules forbid is refused in the "why not?" line with
+its rule ID: the controller only turns clicks into candidate moves, the engine decides.
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
+
+import ipywidgets as w
 
 import boardlib
+from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
-from boardlib.widgets import BaseController, GamePanel, Play, Select
+from boardlib.svg import element_id, parse_id
+from boardlib.widgets import BaseController, BoardView, GamePanel, Play, Select, shared
 from boardlib.widgets.controller import ClickResult
+from boardlib.widgets.panel import STALE_CLICK
 
-from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg
-from .rules import (AFTER, END_TURN, TILE, CarcassonneGame, CarcassonneState, EndTurn,
-                    PlaceFollower, PlaceTile, PlaceTunnelToken)
+from .draw import (PLAYER_COLORS, PLAYER_NAMES, UNIT, draw_hand, draw_svg, picture,
+                   token_words, view_window)
+from .rules import (AFTER, COLOURS, END_TURN, TILE, CarcassonneGame, CarcassonneState,
+                    EndTurn, PlaceFollower, PlaceTile, PlaceTunnelToken)
+from .tiles import DIRS
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
-_ID = re.compile(r"^([a-z]+)_(.*)$")
-
-
-def parse_id(element_id: str) -> tuple[str, list[str]] | None:
-    """``"opening_2_-1_E"`` -> ``("opening", ["2", "-1", "E"])``; None if not one of ours."""
-    m = _ID.match(element_id)
-    if m is None:
-        return None
-    return m.group(1), m.group(2).split("_")
-
-
-def _ints(fields: list[str], count: int) -> tuple[int, ...] | None:
-    try:
-        return tuple(int(f) for f in fields[:count]) if len(fields) >= count else None
-    except ValueError:
-        return None
+_TOKEN = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?= (?:tunnel|token))")
 
 
 class CarcassonneController(BaseController):
@@ -51,14 +43,23 @@ class CarcassonneController(BaseController):
     colors = PLAYER_COLORS
     names = PLAYER_NAMES
 
+    def __init__(self) -> None:
+        self.game: CarcassonneGame | None = None   # the game last drawn (for token words)
+
     # --- drawing --------------------------------------------------------------
     def draw(self, state: CarcassonneState, selection: Any, hint: Any = None) -> str:
+        self.game = state.game
         return draw_svg(state, rotation=self.rotation(state, selection),
                         colour=self.colour(state, selection), hint=hint,
                         show_graph=self.show_graph)
 
+    def draw_hand(self, state: CarcassonneState, selection: Any) -> str:
+        """The constant-size part beside the map: tile in hand, token sets, scores."""
+        return draw_hand(state, self.rotation(state, selection),
+                         colour=self.colour(state, selection))
+
     def static_svg(self, state: CarcassonneState) -> str:
-        return draw_svg(state, show_graph=self.show_graph)
+        return picture(state, show_graph=self.show_graph).svg
 
     @staticmethod
     def rotation(state: CarcassonneState, selection: Any) -> int:
@@ -71,7 +72,7 @@ class CarcassonneController(BaseController):
         if state.phase != AFTER or not state.game.options["tunnel"]:
             return None
         if state.pending is not None:
-            return state.pending
+            return str(state.pending)
         if isinstance(selection, str):
             return selection
         game = state.game
@@ -86,72 +87,67 @@ class CarcassonneController(BaseController):
 
     # --- clicks ---------------------------------------------------------------
     def click(self, state: CarcassonneState, element_id: str, selection: Any) -> ClickResult:
+        self.game = state.game
         parsed = parse_id(element_id)
         if parsed is None:
             return None
-        prefix, fields = parsed
-        if prefix in ("hand", "handlabel"):
+        kind, fields = parsed
+        if kind == "hand" and state.phase == TILE:
             return Select((self.rotation(state, selection) + 1) % 4)
-        if prefix in ("turn", "turnlabel"):  # the rotate buttons: turn_1 / turn_3 quarters
-            quarters = _ints(fields, 1)
-            if quarters is None or state.phase != TILE:
-                return None
-            return Select((self.rotation(state, selection) + quarters[0]) % 4)
-        if prefix in ("place", "fit", "hint"):
-            at = _ints(fields, 2)
-            if at is None or state.phase != TILE:
-                return None if at is None else Play(PlaceTile(at, 0))
-            return Play(PlaceTile(at, self.rotation(state, selection)))
-        if prefix in ("spot", "follower"):
-            at = _ints(fields, 3)
-            if at is None:
-                return None
-            x, y, i = at
+        if kind == "turn" and len(fields) == 1 and state.phase == TILE:
+            return Select((self.rotation(state, selection) + fields[0]) % 4)
+        if kind == "place" and len(fields) == 2 and state.phase == TILE:
+            return Play(PlaceTile((fields[0], fields[1]), self.rotation(state, selection)))
+        if kind in ("spot", "follower") and len(fields) == 3:
+            x, y, i = fields
             if state.phase == AFTER and state.placed == (x, y):
                 labels = state.oriented_at((x, y)).labels
                 if 0 <= i < len(labels):
                     return Play(PlaceFollower(labels[i]))
             return None
-        if prefix in ("opening", "token"):
-            at = _ints(fields, 2)
-            if at is None or len(fields) != 3:
-                return None
-            colour = self.colour(state, selection) or "blue"
-            return Play(PlaceTunnelToken((at[0], at[1], fields[2]), colour))
-        if prefix == "colour" and fields:
-            return Select(fields[0])
+        if kind == "opening" and len(fields) == 3 and 0 <= fields[2] < 4:
+            colour = self.colour(state, selection) or COLOURS[0]
+            return Play(PlaceTunnelToken((fields[0], fields[1], DIRS[fields[2]]), colour))
+        if kind == "colour" and len(fields) == 1 and 0 <= fields[0] < len(COLOURS):
+            return Select(COLOURS[fields[0]])
         return None
+
+    def rotate(self, state: CarcassonneState, selection: Any, step: int) -> ClickResult:
+        """R / Shift+R: turn the tile in hand a quarter clockwise / anticlockwise (CB-04)."""
+        if state.phase != TILE:
+            return None
+        return Select((self.rotation(state, selection) + step) % 4)
 
     def clicks_for(self, state: CarcassonneState, move: Any, selection: Any = None) -> list[str]:
         """The element ids a player clicks to play ``move`` (scripted games, tests)."""
         if isinstance(move, PlaceTile):
             turns = (move.rotation - self.rotation(state, selection)) % 4
-            x, y = move.position
-            return ["hand_0"] * turns + [f"place_{x}_{y}"]
-        if isinstance(move, PlaceFollower):
-            x, y = state.placed
+            return ["hand_0"] * turns + [element_id("place", *move.position)]
+        if isinstance(move, PlaceFollower) and state.placed is not None:
             i = state.oriented_at(state.placed).label_index[move.feature]
-            return [f"spot_{x}_{y}_{i}"]
+            return [element_id("spot", *state.placed, i)]
         if isinstance(move, PlaceTunnelToken):
             x, y, side = move.opening
             pick = [] if self.colour(state, selection) == move.colour else [
-                f"colour_{move.colour}"]
-            return pick + [f"opening_{x}_{y}_{side}"]
+                element_id("colour", COLOURS.index(move.colour))]
+            return pick + [element_id("opening", x, y, DIRS.index(side))]
         return []  # EndTurn is a button
 
     # --- words ----------------------------------------------------------------
     def status(self, state: CarcassonneState, selection: Any) -> str:
+        self.game = state.game
         if state.phase == TILE:
             r = self.rotation(state, selection)
             fits = sum(1 for m in state.legal_moves() if m.rotation == r)
             return (f"lay tile {state.tile} (CB-04): turned {90 * r}°, it fits on {fits} yellow "
-                    "place(s); click the tile beside the board (or ↻ ↺) to turn it")
+                    "place(s); R or ↻ ↺ turns it")
         if state.phase == AFTER:
             parts = []
             if any(isinstance(m, PlaceFollower) for m in state.legal_moves()):
                 parts.append("a white spot for a follower (CB-06)")
-            if any(isinstance(m, PlaceTunnelToken) for m in state.legal_moves()):
-                parts.append(f"a dark opening for a {self.colour(state, selection)} tunnel "
+            colour = self.colour(state, selection)
+            if colour and any(isinstance(m, PlaceTunnelToken) for m in state.legal_moves()):
+                parts.append(f"a dark arch for a {token_words(state.game, colour)} tunnel "
                              "token (TU-03)")
             head = "click " + " or ".join(parts) + ", then " if parts else ""
             return head + "press End turn to score (CB-03) · supply " + str(
@@ -159,7 +155,12 @@ class CarcassonneController(BaseController):
         return ""
 
     def localize(self, text: str) -> str:
-        """The engine says "player 1"; the board says "Red"."""
+        """The engine says "player 1" and "the blue token"; the board says "Blue" and "the
+        Red 1 token" (token sets are named by their owner's seat, TU-02)."""
+        game = self.game
+        if game is not None and game.options["tunnel"]:
+            text = _TOKEN.sub(lambda m: token_words(game, m[1]) if m[1] in game.owner_of
+                              else m[1], text)
         return _PLAYER.sub(lambda m: self.player_name(int(m[1])), text)
 
     def button_moves(self, state: CarcassonneState) -> Sequence[tuple[str, Any]]:
@@ -172,10 +173,14 @@ class CarcassonneController(BaseController):
         return selection if state.phase == AFTER and isinstance(selection, str) else None
 
     def describe(self, state: CarcassonneState, move: Any) -> str:
+        self.game = state.game
         if isinstance(move, PlaceTile):
             return f"{state.tile} {move}"
         if isinstance(move, EndTurn):
             return "end turn"
+        if isinstance(move, PlaceTunnelToken):
+            x, y, side = move.opening
+            return f"{token_words(state.game, move.colour)} token {x},{y} {side}"
         return str(move)
 
 
@@ -187,6 +192,9 @@ class CarcassonneBoard(GamePanel):
     ``show_graph``: start with the feature-graph overlay on (the "Feature graph" box).
     Game options (``seed``, ``tunnel``, ``farms`` ...) and :class:`GamePanel` keywords
     (``delay``, ``hint_bot`` ...) may be given too.
+
+    ``self.view`` is the map (pan and zoom); ``self.hand`` the tile in hand, the token sets
+    and the score track, in the standings slot beside it.
     """
 
     def __init__(self, players: int = 2, state: CarcassonneState | None = None,
@@ -197,11 +205,89 @@ class CarcassonneBoard(GamePanel):
         game = state.game if state is not None else boardlib.load(
             "carcassonne", players=players, **options)
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 400}})
+        kwargs.setdefault("zoomable", True)
+        self.hand: BoardView | None = None
+        self.followed: tuple[int, int] | None = None   # the tile the map's window follows
         super().__init__(game, CarcassonneController(), state=state, seats=seats,
                          graph_toggle=("Feature graph", "Overlay the feature graph: a dot per "
                                        "feature segment, a line per joined edge, a dashed arc "
                                        "per tunnel; one colour per feature"),
                          show_graph=show_graph, **kwargs)
+        self.hand = BoardView(max_width="300px", layout=shared(w.Layout, width="300px"))
+        self.hand.add_class("boardlib-hand")
+        self.hand.on_click(self.hand_click)
+        self.hand.on_key(self.on_key)
+        self.hand.on_unknown(lambda _: self.say(STALE_CLICK))
+        self.set_standings(self.hand)
+        self.redraw()
+
+    @property
+    def controls(self) -> CarcassonneController:
+        assert isinstance(self.controller, CarcassonneController)
+        return self.controller
+
+    @property
+    def game_state(self) -> CarcassonneState:
+        """The position shown, as the Carcassonne state it is."""
+        return cast(CarcassonneState, self.state)
+
+    def last_laid(self) -> tuple[int, int] | None:
+        """The tile laid last in this match (the map's window follows it)."""
+        for state in reversed(self.match.states):
+            placed = getattr(state, "placed", None)
+            if placed is not None:
+                return (int(placed[0]), int(placed[1]))
+        return None
+
+    def update_view(self) -> None:
+        """Before each redraw: when another tile was laid last, the map's window moves to
+        it, keeping the zoom a person chose (the readable one after "Fit")."""
+        super().update_view()
+        at = self.last_laid() or (0, 0)
+        if at == self.followed:
+            return
+        self.followed = at
+        window = list(self.view.window)
+        width = window[2] if len(window) == 4 and window[2] >= 4 * UNIT else None
+        self.view.window = view_window(self.game_state, at, width)
+
+    def redraw(self) -> None:
+        super().redraw()
+        if self.hand is not None:
+            self.hand.show(self.controls.draw_hand(self.game_state, self.selection))
+
+    def click(self, element_id: str) -> None:
+        """A click on ``element_id`` in the map or beside it (as the browser sends it)."""
+        if self.hand is not None and element_id in self.hand.drawn:
+            self.hand.click(element_id)
+        else:
+            super().click(element_id)
+
+    def hand_click(self, element_id: str) -> None:
+        """A click beside the map: turn the tile in hand, choose a token set."""
+        stop = self.gate("click")
+        if stop is not None:
+            if stop:
+                self.say(stop)
+            return
+        state = self.state
+        if not state.is_terminal() and state.current_player in self.bots:
+            self.say(f"{self.player_name(state.current_player)} is a bot: press Bot move or "
+                     "Auto-play, or make the seat human under New game.")
+            return
+        result = self.controller.click(state, element_id, self.selection)
+        if isinstance(result, Illegal):
+            self.why_line.refuse(result, self.words.localize(result.reason))
+        elif isinstance(result, Select):
+            self.selection = result.selection
+            self.why_line.clear()
+            self.refresh()
+        elif isinstance(result, Play):
+            self.try_move(result.move)
+
+    def fit_map(self) -> None:
+        """Show the whole map (the view's "Fit" button does the same)."""
+        self.view.fit()
 
 
 __all__ = ["CarcassonneBoard", "CarcassonneController", "parse_id"]

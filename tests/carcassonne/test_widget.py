@@ -1,23 +1,143 @@
-"""The playable board driven from Python with simulated clicks: overlay, score track, events,
-rotate buttons, undo/redo and bots (issue item 3)."""
+"""The playable Carcassonne board driven from Python with simulated clicks and keys: the map in
+its zoomable view, the hand beside it, every legal move by clicks, the overlay, score track,
+events, undo/redo and bots (issue 17)."""
+import gc
 import re
+import xml.etree.ElementTree as ET
 
 import networkx as nx
 
-from boardlib.carcassonne.draw import GRAPH_COLORS, draw_svg
+import boardlib
+from boardlib.carcassonne.draw import GRAPH_COLORS, UNIT, VIEW_COLUMNS
 from boardlib.carcassonne.features import feature_graph
-from boardlib.carcassonne.widget import CarcassonneBoard
+from boardlib.carcassonne.rules import END_TURN
+from boardlib.carcassonne.widget import CarcassonneBoard, CarcassonneController
+from boardlib.core.bots import RandomBot
+from boardlib.widgets.testing import check_every_move_by_clicks, widget_count
 
 from cc_helpers import play, position
 
 
-def clickable(svg):
-    return sorted(re.findall(r'id="([a-z]+_[^"]*)"', svg))
-
-
 def overlay(svg):
-    m = re.search(r'<g id="featuregraph" style="pointer-events:none">(.*?)\n</g>\n', svg, re.S)
-    return None if m is None else m.group(1)
+    """The feature-graph group's SVG (None: no overlay drawn)."""
+    ET.register_namespace("", "http://www.w3.org/2000/svg")
+    for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g"):
+        if g.get("class") == "overlay featuregraph":
+            return "".join(ET.tostring(child, encoding="unicode") for child in g)
+    return None
+
+
+def log_text(board):
+    return re.sub("<[^>]+>", "", board.event_log.value)
+
+
+def test_CB_04_CB_06_TU_03_a_whole_turn_by_clicks_and_refusals_name_the_rule():
+    board = CarcassonneBoard(state=position("TU2", board=[[-1, 0, "L", 2]], deck=["B", "B"]))
+    board.click("place_0_1")  # TU2's field side against D's city
+    assert board.last_refusal is not None and board.last_refusal.rule == "CB-04"
+    assert "CB-04" in board.message and board.match.moves == ()
+    board.click("hand_0")
+    assert board.selection == 1
+    board.click("hand_0"), board.click("hand_0"), board.click("hand_0")
+    assert board.selection == 0
+    board.click("place_1_0")
+    assert board.state.board[(1, 0)] == ("TU2", 0)
+    board.click("spot_1_0_1")
+    assert board.state.followers == {((1, 0), 1): 0}
+    board.click("opening_1_0_3")
+    assert board.state.tokens == {(1, 0, "W"): "blue"}
+    board.click("opening_1_0_1")  # a second token in the same turn
+    assert board.last_refusal.rule == "TU-03"
+    assert board.controller.button_moves(board.state) == [("End turn", END_TURN)]
+    board.try_move(END_TURN)
+    assert board.state.current_player == 1
+    assert "Blue" in board.controller.localize("player 1 wins")
+
+
+def test_R_and_shift_R_turn_the_tile_and_the_rotate_buttons_too():
+    board = CarcassonneBoard(state=position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]))
+    board.view.press("r")
+    assert board.selection == 1
+    board.view.press("R"), board.view.press("R")
+    assert board.selection == 3
+    board.click("turn_1")
+    assert board.selection == 0
+    board.click("turn_3")
+    assert board.selection == 3 and "turned 270°" in board.status_line.value
+    board.hand.press("r")                       # keys on the hand view work the same
+    assert board.selection == 0
+    board.click("place_1_0")
+    assert "turn_1" not in board.hand.drawn     # no hand tile after laying it
+    board.view.press("r")
+    assert "nothing to turn" in board.message
+
+
+def test_U_undoes_and_H_hints_from_the_keyboard():
+    board = CarcassonneBoard(players=2, seed=3)
+    move = next(iter(board.state.legal_moves()))
+    board.enter(move)
+    assert len(board.match.moves) == 1
+    board.view.press("u")
+    assert len(board.match.moves) == 0
+    board.view.press("h")
+    assert "Hint" in board.message and ' hint"' in board.view.svg
+
+
+def test_an_unknown_id_is_ignored_with_a_message():
+    board = CarcassonneBoard(players=2, seed=1)
+    before = board.state
+    for junk in ("tile_99_99", "place_1", "colour_77", "opening_0_0_9", "<script>", "x" * 90):
+        board.click(junk)
+        assert board.state is before
+    assert "click it again" in board.message
+    assert board.controller.click(before, "opening_0_0_9", None) is None
+    assert board.controller.click(before, "colour_77", None) is None
+
+
+def test_every_legal_move_can_be_entered_by_clicks_from_every_selection():
+    """Random games with The Tunnel: every legal move of many positions, from every selection
+    reachable by clicks (and every rotation of the tile in hand)."""
+    states = []
+    for seed in (1, 2):
+        game = boardlib.load("carcassonne", players=3, seed=seed)
+        state, bot = game.new_initial_state(), RandomBot(seed)
+        for turn in range(120):
+            if turn % 9 == 0 and not state.is_terminal():
+                states.append(state)
+            if state.is_terminal():
+                break
+            state = state.apply(bot.choose(state))
+    board = CarcassonneBoard(state=states[0])
+    entered = check_every_move_by_clicks(board, states)
+    controller = board.controller
+    for state in states:                       # the tile in hand already turned, too
+        if state.phase != "tile":
+            continue
+        for rotation in (1, 2, 3):
+            for move in state.legal_moves():
+                board.start_from(state, rotation)
+                assert board.enter(move) == controller.clicks_for(state, move, rotation)
+                entered += 1
+    assert entered > 300
+
+
+def test_the_map_follows_the_last_laid_tile_and_fit_shows_it_all():
+    board = CarcassonneBoard(players=2, seed=5)
+    assert board.view.zoomable and board.view.window == []   # a small map, all of it
+    bot = RandomBot(4)
+    while len(board.state.board) < 60:
+        board.play(bot.choose(board.state))
+    window = board.view.window
+    assert len(window) == 4 and window[2] == VIEW_COLUMNS * UNIT
+    x, y = board.last_laid()
+    cx, cy = x * UNIT, -y * UNIT
+    inside = window[0] <= cx <= window[0] + window[2] and window[1] <= cy <= window[1] + window[3]
+    assert inside, (window, (x, y))
+    board.fit_map()
+    assert board.view.window == []
+    while board.last_laid() == (x, y):
+        board.play(bot.choose(board.state))
+    assert len(board.view.window) == 4          # back to a readable zoom, on the new tile
 
 
 def test_graph_box_overlays_the_graph_and_keeps_click_ids():
@@ -28,116 +148,92 @@ def test_graph_box_overlays_the_graph_and_keeps_click_ids():
     assert overlay(off) is None and board.graph_box.description == "Feature graph"
     board.graph_box.value = True
     on = board.view.svg
-    assert clickable(on) == clickable(off)  # the overlay adds nothing clickable
+    assert board.view.drawn.keys() == CarcassonneBoard(state=s).view.drawn.keys()  # no new clicks
     graph = feature_graph(board.state)
     drawn = overlay(on)
     assert drawn.count("<circle") == graph.number_of_nodes()
-    # One colour per connected feature (the palette has 12; this board has fewer features).
     comps = nx.number_connected_components(graph)
     assert comps <= len(GRAPH_COLORS)
-    assert len(set(re.findall(r'<g fill="(#[0-9a-f]{6})"', drawn))) == comps
-    # Lines: one per edge across a tile edge; no tunnel is finished yet, so no dashed arc.
-    segments = sum(p.count(" L") for p in re.findall(r'<path d="([^"]*)"', drawn))
+    assert len(set(re.findall(r'<g [^>]*fill="(#[0-9a-f]{6})"', drawn))) == comps
+    segments = sum(p.count(" L") for p in re.findall(r'<path [^>]*d="([^"]*)"', drawn))
     assert segments == graph.number_of_edges() and "stroke-dasharray" not in drawn
     # The second blue token finishes the tunnel (TU-05): a dashed arc joins the two openings.
     board.click("place_1_0")
-    board.click("opening_1_0_E")
+    board.click("opening_1_0_1")
     assert board.state.tokens[(1, 0, "E")] == "blue"
     drawn = overlay(board.view.svg)
-    arcs = re.findall(r'<path d="(M[^"]*Q[^"]*)"[^>]*stroke-dasharray', drawn)
+    arcs = re.findall(r'<path [^>]*d="(M[^"]*Q[^"]*)"[^>]*stroke-dasharray', drawn)
     assert len(arcs) == 1 and arcs[0].count("Q") == 1
-    # Roads joined by the tunnel: the thief's road and the new east road share a colour.
-    graph = feature_graph(board.state)
-    assert nx.has_path(graph, ((0, -1), 2), ((1, 0), 2)) or any(
-        d["via"] == "tunnel" for *_, d in graph.edges(data=True))
     board.graph_box.value = False
     assert overlay(board.view.svg) is None
 
 
-def test_score_track_shows_every_player_in_colour_with_the_score():
-    s = position("M", deck=["E"], players=3)
-    svg = draw_svg(s)
-    for p, name in enumerate(("Blue", "Red", "Green")):
-        assert f'id="scoretrack-{p}"' in svg and f">{name} 0<" in svg
-    assert 'id="scoretrack-0-bar"' not in svg  # nothing scored: empty bars
-    s = play(s, "tile 0,1 rot 180", "follower city:E+S", "end turn",
-             "tile 1,1 rot 270", "end turn")
-    svg = draw_svg(s)
-    assert s.scores == (8, 0, 0) and ">Blue 8<" in svg and 'id="scoretrack-0-bar"' in svg
-    assert 'id="scoretrack-1-bar"' not in svg
-    # A bar is its share of a 50-point lap of the track: 8 points of 50 on a 0.7-tile lap.
-    bar = re.search(r'<g id="scoretrack-0-bar"><rect [^>]*width="([\d.]+)"', svg)
-    lap = re.search(r'<g id="scoretrack-0-lap"><rect [^>]*width="([\d.]+)"', svg)
-    assert abs(float(bar[1]) - 0.7 * 50.4 * 8 / 50) < 0.1 and float(lap[1]) == 35.3
-
-
-def test_completed_city_is_announced_with_points_colour_and_rule():
+def test_CB_09_completed_city_is_announced_and_the_score_track_shows_it():
     board = CarcassonneBoard(state=position("M", deck=["E"]))
+    assert ">Red 0<" in board.hand.svg and ">Blue 0<" in board.hand.svg
     board.click("hand_0"), board.click("hand_0")  # M turned 180° so its city faces D's
     board.click("place_0_1")
     board.click(f"spot_0_1_{board.state.oriented_at((0, 1)).label_index['city:E+S']}")
-    board.try_move(board.game.parse_move("end turn"))
+    board.try_move(END_TURN)
     board.click("turn_3")  # anticlockwise: 270°
     assert board.selection == 3
     board.click("place_1_1")
-    board.try_move(board.game.parse_move("end turn"))
+    board.try_move(END_TURN)
     assert board.state.scores == (8, 0)
-    log = re.sub("<[^>]+>", "", board.event_log.value)
-    assert "city of 3 tile(s) with 1 pennant(s) completed: +8 Blue (CB-09)" in log
+    log = log_text(board)
+    assert "city of 3 tile(s) with 1 pennant(s) completed: +8 Red (CB-09)" in log
     assert "follower(s) return to supply (CB-07)" in log
-    assert ">Blue 8<" in board.view.svg
+    assert ">Red 8<" in board.hand.svg and 'class="bar"' in board.hand.svg
 
 
-def test_rotate_buttons_turn_the_hand_tile_both_ways():
-    board = CarcassonneBoard(state=position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]))
-    svg = board.view.svg
-    assert {"turn_1", "turn_3", "turnlabel_1", "turnlabel_3", "hand_0"} <= set(clickable(svg))
-    assert "fit_1_0" in svg and "fit_0_1" not in svg
-    board.click("turn_1")
-    assert board.selection == 1
-    board.click("turnlabel_3"), board.click("turn_3")
-    assert board.selection == 3
-    board.click("turn_1")
-    assert board.selection == 0
-    board.click("place_1_0")
-    assert board.state.board[(1, 0)] == ("TU2", 0)
-    assert "turn_1" not in board.view.svg  # no hand tile after laying it
-    board.click("turn_1")  # ignored outside the tile phase
-    assert board.selection is None or isinstance(board.selection, str)
+def test_TU_02_token_words_name_the_owners_seat_in_the_log_and_refusals():
+    s = play(position("TU2", board=[[-1, 0, "L", 2]], deck=["B", "B"]), "tile 1,0 rot 0")
+    board = CarcassonneBoard(state=s)
+    board.click("colour_4")                     # Red's third pair ("black" in the rules)
+    assert board.selection == "black"
+    board.click("opening_1_0_3")
+    assert board.state.tokens == {(1, 0, "W"): "black"}
+    assert "Red 3 token 1,0 W" in re.sub("<[^>]+>", "", board.move_list.value)
+    assert "Red 3 token" in log_text(board) and "black" not in log_text(board)
 
 
 def test_undo_redo_and_bots_in_any_seat():
     board = CarcassonneBoard(players=3, seed=4, seats=["human", "greedy", "random"], delay=0)
     first = board.state
     move = next(iter(first.legal_moves()))
-    for element in board.controller.clicks_for(first, move, board.selection):
-        board.click(element)
-    assert board.state.board != first.board
-    board.try_move(board.game.parse_move("end turn"))
-    # Both bot seats replied (no event loop here: they play at once), back to the human.
+    board.enter(move)
+    board.try_move(END_TURN)
     assert board.state.current_player == 0 and len(board.match) >= 4
-    # The bots' turns turned up tiles from the face-down pile for the human: against bots,
-    # undo would let the human lay their tile again knowing the next ones (issue 15).
     moves = board.match.moves
-    board.undo()
+    board.undo()   # the bots turned up tiles the human now knows (issue 15)
     assert board.match.moves == moves and "Undo is not possible" in board.message
-    # With every seat human, undo and redo go freely.
+    board.click("hand_0")                      # a human seat again: the hand turns
     board = CarcassonneBoard(players=3, seed=4, delay=0)
     first = board.state
-    for element in board.controller.clicks_for(first, move, board.selection):
-        board.click(element)
+    board.enter(move)
     placed = board.state
-    board.try_move(board.game.parse_move("end turn"))
-    board.undo()  # the "end turn"
-    assert board.state.to_dict() == placed.to_dict() and board.state.phase == "after"
-    board.undo()  # the tile itself
-    assert board.state.to_dict() == first.to_dict() and "hand_0" in board.view.svg
+    board.try_move(END_TURN)
+    board.undo()
+    assert board.state.to_dict() == placed.to_dict()
+    board.undo()
+    assert board.state.to_dict() == first.to_dict() and "hand_0" in board.hand.drawn
     board.redo()
-    assert board.state.to_dict() == placed.to_dict() and board.match.can_redo
+    assert board.state.to_dict() == placed.to_dict()
     bots = CarcassonneBoard(players=2, seed=2, seats=["random", "greedy"], delay=0)
     for _ in range(6):
         bots.bot_move()
     assert len(bots.match) >= 6
+    while bots.state.phase != "tile":
+        bots.bot_move()
+    bots.click("hand_0")
+    assert "bot" in bots.message
+
+
+def test_a_saved_notebook_gets_a_static_picture_without_controls():
+    board = CarcassonneBoard(players=2, seed=3)
+    bundle = board._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "place_" not in data["image/svg+xml"] and "Red lays a tile" in data["image/svg+xml"]
 
 
 def test_overlay_off_never_builds_the_graph(monkeypatch):
@@ -149,7 +245,23 @@ def test_overlay_off_never_builds_the_graph(monkeypatch):
     monkeypatch.setattr(features, "feature_graph", fail)
     board = CarcassonneBoard(state=position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]))
     board.click("turn_1"), board.click("turn_3"), board.click("place_1_0")
-    assert board.state.board[(1, 0)] == ("TU2", 0) and overlay(board.view.svg) is None
+    assert board.state.board[(1, 0)] == ("TU2", 0)
+
+
+def test_200_new_games_leave_the_widget_count_flat():
+    board = CarcassonneBoard(players=2, seed=1)
+
+    def press(times):
+        for _ in range(times):
+            board.new_game_button.click()
+            board.click("hand_0")
+            board.click("place_0_1")
+    press(5)
+    gc.collect()
+    before = widget_count()
+    press(200)
+    gc.collect()
+    assert widget_count() == before
 
 
 def test_CB_04_lesson_turning_L_twice_makes_the_place_by_the_city_fit():
@@ -159,14 +271,12 @@ def test_CB_04_lesson_turning_L_twice_makes_the_place_by_the_city_fit():
     board.click("place_0_1")
     assert board.last_refusal.rule == "CB-04" and board.match.moves == ()
     board.click("hand_0")
-    board.click("hand_0")                           # turned twice: 180°
+    board.click("hand_0")
     board.click("place_0_1")
     assert [str(m) for m in board.match.moves] == ["tile 0,1 rot 180"]
 
 
 def test_CB_10_lesson_the_last_tile_turned_completes_the_cloister():
-    """The notebook's CB-10 Try-this: E unturned does not fit east of the bottom row; turned
-    once by a click, it does, and the monk comes home with 9 points."""
     s = play(position("U", deck=["U", "B", "B", "B", "B", "A", "E"]),
              "tile 1,0 rot 0", "end turn", "tile -1,0 rot 0", "end turn",
              "tile 0,-1 rot 0", "follower cloister", "end turn",
@@ -177,5 +287,20 @@ def test_CB_10_lesson_the_last_tile_turned_completes_the_cloister():
     assert board.last_refusal.rule == "CB-04"
     board.click("hand_0")
     board.click("place_1_-2")
-    board.try_move(board.state.game.parse_move("end turn"))
-    assert "cloister completed: +9 Blue (CB-10)" in re.sub("<[^>]+>", "", board.event_log.value)
+    board.try_move(END_TURN)
+    assert "cloister completed: +9 Red (CB-10)" in log_text(board)
+
+
+def test_the_controller_scripts_every_move_kind():
+    controller = CarcassonneController()
+    s = play(position("TU2", board=[[-1, 0, "L", 2]], deck=["B"]), "tile 1,0 rot 0")
+    for move in s.legal_moves():
+        if move == END_TURN:
+            assert controller.clicks_for(s, move) == []
+            continue
+        selection, result = None, None
+        for element in controller.clicks_for(s, move):
+            result = controller.click(s, element, selection)
+            if hasattr(result, "selection"):
+                selection = result.selection
+        assert result.move == move
