@@ -136,14 +136,17 @@ def test_tag_tool_hides_setup_cells_and_keeps_pictures_html_and_voila_show():
         code("picture(state)", result(**{"image/svg+xml": "<svg/>", "text/plain": "P"})),
         code("CATALOGUE", result(**{"text/html": "<table/>", "text/plain": "C"})),
         code("print('ZY-01')", printed, tags=["voila-show"]),
+        code("board.click(h); board", printed, result(**{"image/svg+xml": "<svg/>"})),
     )
-    assert tool.tag_setup_cells(nb) == [0, 1, 2, 3]
+    assert tool.tag_setup_cells(nb) == [0, 1, 2, 3, 7]
     tags = [c.metadata.get("tags", []) for c in nb.cells]
     assert tags[1:4] == [["voila-hide"]] * 3
     assert tags[4] == tags[5] == [] and tags[6] == ["voila-show"]
-    assert nb.cells[0].source.startswith(tool.STYLE)
+    assert tags[7] == ["voila-hide-text"]     # the picture stays, the printed text goes
+    assert nb.cells[0].source.startswith(tool.STYLE) and tool.TEXT_STYLE in nb.cells[0].source
     assert tool.tag_setup_cells(nb) == []            # idempotent
     assert nb.cells[0].source.count(tool.STYLE) == 1
+    assert nb.cells[0].source.count(tool.TEXT_STYLE) == 1
 
 
 def test_tag_tool_check_mode_changes_nothing_and_reports(tmp_path):
