@@ -7,7 +7,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.boardlib-installed
 
-NOTEBOOKS  := $(sort $(wildcard notebooks/*.ipynb))
+# The lessons and the play apps (apps/<game>.ipynb): `make notebooks` executes both, nbval checks both.
+NOTEBOOKS  := $(sort $(wildcard notebooks/*.ipynb)) $(sort $(wildcard apps/*.ipynb))
 BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
 # Jupyter refuses to run as root unless told; CI and these machines run as root.
 ROOT_FLAG  := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -34,7 +35,7 @@ help:
 	@echo "make test       run every test: unit, packaging, browser (Chromium) and nbval"
 	@echo "make bench      run every benchmarks/bench_*.py"
 	@echo "make notebooks  execute every notebook top to bottom, storing outputs"
-	@echo "make voila      serve the notebooks as Voila apps"
+	@echo "make voila      serve the play apps and the lessons as web pages (Voila)"
 	@echo "make lite       build the JupyterLite site (runs in a browser alone) into lite/_output"
 	@echo "make lite-serve serve lite/_output on http://127.0.0.1:$(LITE_PORT)"
 
@@ -86,8 +87,12 @@ bench: $(STAMP) $(LITE_STAMP)
 notebooks: $(STAMP)
 	$(PY) tools/execute_notebooks.py $(NOTEBOOKS)
 
+# One Voila on the repository root serves apps/ and notebooks/ at the same paths as Binder's
+# /voila/render/..., so the start page's relative links to the apps work in both.
 voila: $(STAMP)
-	$(VENV)/bin/voila --no-browser --port=$(VOILA_PORT) notebooks
+	@echo "Open http://localhost:$(VOILA_PORT)/voila/render/notebooks/00-start-here.ipynb (the start page)"
+	@echo "  or an app: http://localhost:$(VOILA_PORT)/voila/render/apps/zyrcan.ipynb"
+	$(VENV)/bin/voila --no-browser --port=$(VOILA_PORT) .
 
 lite: $(LITE_STAMP)
 

@@ -1,6 +1,6 @@
 """Execute notebooks top to bottom in place and store their outputs (`make notebooks`).
 
-Usage: python tools/execute_notebooks.py [--keep-widget-views] notebooks/*.ipynb
+Usage: python tools/execute_notebooks.py [--keep-widget-views] notebooks/*.ipynb apps/*.ipynb
 
 The stored outputs are what nbval compares against (`make test`), so the run is made
 deterministic: fixed hash seed and SVG date, no timing metadata, and by default no live-widget
