@@ -44,8 +44,6 @@ LESSONS = sorted(f"notebooks/{p.name}" for p in (ROOT / "notebooks").glob("*.ipy
 NOT_YET_TAGGED = {
     "notebooks/10-zyrcan.ipynb",
     "notebooks/20-section-x.ipynb",
-    "notebooks/30-carcassonne-tunnel.ipynb",
-    "notebooks/40-room25.ipynb",
 }
 
 SCREEN = {"width": 1366, "height": 768}
