@@ -448,10 +448,7 @@ class Draft(Position):
 
     def build(self) -> CarcassonneState:
         """The new state, built whole from the draft's fields."""
-        s = CarcassonneState.__new__(CarcassonneState)
-        s.game = self.game
-        s._legal = None
-        s._picked = None
+        s = CarcassonneState.blank(self.game)
         s.phase = self.phase
         s.player = self.player
         s.tile = self.tile
