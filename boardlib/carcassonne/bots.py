@@ -81,10 +81,10 @@ class CarcassonneGreedyBot(Bot):
                 best.append(moves)
         return best
 
-    def choose(self, state: CarcassonneState) -> Any:
+    def choose(self, state: CarcassonneState) -> Any:  # type: ignore[override]
         return self.rng.choice(self.best_plans(state))[0]
 
-    def choose_turn(self, state: CarcassonneState) -> tuple[Any, ...]:
+    def choose_turn(self, state: CarcassonneState) -> tuple[Any, ...]:  # type: ignore[override]
         """The best whole turn, found in one search (``choose`` step by step searches the
         rest of the turn again at every step)."""
         if state.is_terminal():

@@ -419,7 +419,7 @@ class Game(ABC):
         self.seed_fixed = fixed
         self._setup()
 
-    def _setup(self) -> None:
+    def _setup(self) -> None:  # noqa: B027 - an optional hook: by default nothing to do
         """Precompute what every state of this game shares (boards, tables)."""
 
     def with_options(self, **changes: Any) -> Game:
