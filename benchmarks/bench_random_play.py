@@ -11,7 +11,8 @@ every game has, so the same file runs on an older checkout to compare (PYTHONPAT
 checkout): the line ``boardlib from`` says which code was measured.
 
 Figures: Section X random turns per second (target >= 4,000) and how many games ended by
-the rules versus by the turn cap (SX-I10); Carcassonne with The Tunnel, Zyrcan on the
+the rules versus by the turn cap (SX-I10), by default and in the keys variant (SX-I6, the
+default before issue 16, for a like-for-like comparison); Carcassonne with The Tunnel, Zyrcan on the
 42-hex board and Room 25 per mode in random games per second.
 """
 from __future__ import annotations
@@ -72,12 +73,14 @@ def report(label: str, run: dict[str, Any], extra: str = "") -> None:
           f"{games} games, {run['moves'] / games:.0f} moves per game){extra}")
 
 
-def bench_section_x(seconds: float) -> None:
-    run = play_for(seconds, lambda seed: boardlib.load("section_x", players=4, seed=seed))
+def bench_section_x(seconds: float, **options: Any) -> None:
+    run = play_for(seconds, lambda seed: boardlib.load("section_x", players=4, seed=seed,
+                                                       **options))
     endings, games = run["endings"], run["games"]
     capped = endings["turn limit"]
     turns_per_second = run["turns"] / run["cpu"]
-    report("Section X, 4 players", run,
+    label = " (the keys variant, SX-I6: the default before issue 16)" if options else ""
+    report(f"Section X, 4 players{label}", run,
            f"\n      {turns_per_second:,.0f} turns/s (target >= {SECTION_X_TURNS_TARGET:,}: "
            f"{'met' if turns_per_second >= SECTION_X_TURNS_TARGET else 'NOT met'}), "
            f"{run['turns'] / games:.0f} turns per game; {games - capped} of {games} games "
@@ -114,6 +117,7 @@ def main() -> None:
     for name in ("section_x", "carcassonne", "zyrcan", "room25"):
         boardlib.load(name)  # imports and first-use tables outside the timed games
     bench_section_x(args.seconds)
+    bench_section_x(args.seconds, keys=True)
     bench_carcassonne(args.seconds)
     bench_zyrcan(args.seconds)
     bench_room25(args.seconds)
