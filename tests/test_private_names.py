@@ -52,7 +52,9 @@ def python_files() -> list[Path]:
     files: list[Path] = []
     for top in SCANNED:
         files.extend(sorted((ROOT / top).rglob("*.py")))
-    return [f for f in files if "_build" not in f.parts and "_output" not in f.parts]
+    # Build outputs and caches (lite/_build, lite/_cache, node_modules) are not our modules.
+    return [f for f in files if not any(part.startswith(("_", ".")) or part == "node_modules"
+                                        for part in f.relative_to(ROOT).parts[:-1])]
 
 
 def relative(path: Path) -> str:
