@@ -1,6 +1,6 @@
 """The speed figures of issue 16 item 6: random complete games on one core, public API only.
 
-    python benchmarks/bench_random_play.py [--seconds 5]
+    python benchmarks/bench_random_play.py [--seconds 5] [section_x carcassonne zyrcan room25]
 
 Every game is made by ``boardlib.load`` from its own seed and played by
 ``state.apply(state.random_move(rng))`` until ``is_terminal()``: set-up, move lists and the
@@ -108,19 +108,31 @@ def bench_room25(seconds: float) -> None:
         report(f"Room 25 {mode}, {players} players", run)
 
 
+def bench_section_x_both(seconds: float) -> None:
+    bench_section_x(seconds)
+    bench_section_x(seconds, keys=True)
+
+
+BENCHES: dict[str, Callable[[float], None]] = {
+    "section_x": bench_section_x_both, "carcassonne": bench_carcassonne,
+    "zyrcan": bench_zyrcan, "room25": bench_room25}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per figure")
+    parser.add_argument("games", nargs="*", help=f"only these of {', '.join(BENCHES)}")
     args = parser.parse_args()
+    chosen = args.games or list(BENCHES)
+    unknown = set(chosen) - set(BENCHES)
+    if unknown:
+        parser.error(f"no benchmark for {', '.join(sorted(unknown))}")
     print(f"Random complete games, one core, {args.seconds:g} CPU s per figure; Python "
           f"{platform.python_version()}; boardlib from {code_version()}")
-    for name in ("section_x", "carcassonne", "zyrcan", "room25"):
+    for name in chosen:
         boardlib.load(name)  # imports and first-use tables outside the timed games
-    bench_section_x(args.seconds)
-    bench_section_x(args.seconds, keys=True)
-    bench_carcassonne(args.seconds)
-    bench_zyrcan(args.seconds)
-    bench_room25(args.seconds)
+    for name in chosen:
+        BENCHES[name](args.seconds)
 
 
 if __name__ == "__main__":
