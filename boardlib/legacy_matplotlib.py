@@ -14,7 +14,8 @@ import contextlib
 import io
 import math
 import re
-from typing import Any, Iterable, Iterator
+from collections.abc import MutableMapping
+from typing import Any, Iterable, Iterator, cast
 
 import matplotlib
 import matplotlib.style
@@ -38,7 +39,7 @@ SVG_RC = {"svg.hashsalt": "boardlib", "svg.fonttype": "none", "svg.id": None}
 @contextlib.contextmanager
 def svg_settings() -> Iterator[None]:
     """Our SVG rcParams for a moment (cheaper than ``rc_context``, which copies them all)."""
-    params = matplotlib.rcParams
+    params = rc_params()
     saved = {key: params[key] for key in SVG_RC}
     params.update(SVG_RC)
     try:
@@ -50,17 +51,24 @@ def svg_settings() -> Iterator[None]:
 _DEFAULT_RC: dict[str, Any] | None = None
 
 
+def rc_params() -> MutableMapping[str, Any]:
+    """Matplotlib's settings, keyed by plain strings (its stubs list the keys as literals,
+    ours come from dicts of str)."""
+    return cast("MutableMapping[str, Any]", matplotlib.rcParams)
+
+
 @contextlib.contextmanager
 def default_style() -> Iterator[None]:
     """Matplotlib's default style for a moment, like ``style.context("default")`` but
     changing only the settings that differ (that context costs ~8 ms per use)."""
     global _DEFAULT_RC
     if _DEFAULT_RC is None:
-        skip = getattr(matplotlib.style, "_STYLE_BLACKLIST", None)
+        skip: Any = getattr(matplotlib.style, "_STYLE_BLACKLIST", None)
         if skip is None:
-            from matplotlib.style.core import STYLE_BLACKLIST as skip
+            from matplotlib.style.core import STYLE_BLACKLIST
+            skip = STYLE_BLACKLIST
         _DEFAULT_RC = {k: v for k, v in matplotlib.rcParamsDefault.items() if k not in skip}
-    params = matplotlib.rcParams
+    params = rc_params()
     changed = {k: v for k, v in _DEFAULT_RC.items() if params[k] != v}
     saved = {k: params[k] for k in changed}
     params.update(changed)

@@ -429,7 +429,8 @@ def link_favicons(output: Path) -> None:
             continue
         icon = page.parent / "favicon.ico" if (page.parent / "favicon.ico").exists() else fallback
         href = os.path.relpath(icon, page.parent)
-        page.write_text(text.replace("</title>", f'</title>\n    <link rel="icon" href="{href}">', 1))
+        link = f'</title>\n    <link rel="icon" href="{href}">'
+        page.write_text(text.replace("</title>", link, 1))
 
 
 def commit_time() -> str:

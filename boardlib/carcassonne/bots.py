@@ -42,13 +42,13 @@ def _worth_trying(state: CarcassonneState, move: Any) -> bool:
 
 def plans(state: CarcassonneState, depth: int = 3) -> list[tuple[list[Any], CarcassonneState]]:
     """Every way to finish the turn from the after-tile phase: (moves, state after EndTurn)."""
-    out = [([END_TURN], state._apply(END_TURN))] if END_TURN in state.legal_moves() else []
+    out = [([END_TURN], state.apply_legal(END_TURN))] if END_TURN in state.legal_moves() else []
     if depth == 0:
         return out
     for move in state.legal_moves():
         if move is END_TURN or move == END_TURN or not _worth_trying(state, move):
             continue
-        for rest, final in plans(state._apply(move), depth - 1):
+        for rest, final in plans(state.apply_legal(move), depth - 1):
             out.append(([move] + rest, final))
     return out
 
@@ -65,7 +65,7 @@ class CarcassonneGreedyBot(Bot):
         if state.phase == TILE:
             candidates = []
             for placement in state.legal_moves():
-                for moves, final in plans(state._apply(placement)):
+                for moves, final in plans(state.apply_legal(placement)):
                     candidates.append(([placement] + moves, final))
         elif state.phase == AFTER:
             candidates = plans(state)
@@ -81,10 +81,10 @@ class CarcassonneGreedyBot(Bot):
                 best.append(moves)
         return best
 
-    def choose(self, state: CarcassonneState) -> Any:
+    def choose(self, state: CarcassonneState) -> Any:  # type: ignore[override]
         return self.rng.choice(self.best_plans(state))[0]
 
-    def choose_turn(self, state: CarcassonneState) -> tuple[Any, ...]:
+    def choose_turn(self, state: CarcassonneState) -> tuple[Any, ...]:  # type: ignore[override]
         """The best whole turn, found in one search (``choose`` step by step searches the
         rest of the turn again at every step)."""
         if state.is_terminal():

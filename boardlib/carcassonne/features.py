@@ -13,6 +13,7 @@ from typing import Any
 
 import networkx as nx
 
+from .groups import Node
 from .rules import CarcassonneState, majority
 from .tiles import (CITY, CLOISTER, DELTA, DIRS, FIELD, OPPOSITE, ROAD, TILE_TYPES,
                     meeting_half, oriented)
@@ -20,7 +21,7 @@ from .tiles import (CITY, CLOISTER, DELTA, DIRS, FIELD, OPPOSITE, ROAD, TILE_TYP
 
 def feature_graph(state: CarcassonneState) -> nx.Graph:
     """One node per feature segment; edges across matching edges and through tunnels."""
-    graph = nx.Graph()
+    graph: nx.Graph[Node] = nx.Graph()
     board = state.board
     for pos, (letter, r) in board.items():
         ot = oriented(letter, r)
@@ -35,15 +36,17 @@ def feature_graph(state: CarcassonneState) -> nx.Graph:
                 continue
             nt = oriented(*board[npos])
             if ot.sides[d] != "F":
-                graph.add_edge(((x, y), ot.edge_feature[d]),
-                               (npos, nt.edge_feature[OPPOSITE[d]]), via="edge")
+                mine, theirs = ot.edge_feature[d], nt.edge_feature[OPPOSITE[d]]
+                assert mine is not None and theirs is not None  # city and road edges have one
+                graph.add_edge(((x, y), mine), (npos, theirs), via="edge")
             if ot.sides[d] != "C":
                 for s in (0, 1):
                     h = 2 * d + s
-                    graph.add_edge(((x, y), ot.half_feature[h]),
-                                   (npos, nt.half_feature[meeting_half(h)]), via="edge")
+                    field, other = ot.half_feature[h], nt.half_feature[meeting_half(h)]
+                    assert field is not None and other is not None  # not a city edge
+                    graph.add_edge(((x, y), field), (npos, other), via="edge")
     for colour, (a, b) in tunnels(state).items():
-        graph.add_edge(state.opening_node(a), state.opening_node(b), via="tunnel",
+        graph.add_edge(state.claimed_node(a), state.claimed_node(b), via="tunnel",
                        colour=colour)
     return graph
 
@@ -170,7 +173,7 @@ def rescore_end(state: CarcassonneState) -> tuple[tuple[int, ...], tuple[int, in
             points[state.king[0]] += completed[0]
         if state.baron is not None:
             points[state.baron[0]] += completed[1]
-    return tuple(points), tuple(completed)
+    return tuple(points), (completed[0], completed[1], completed[2])
 
 
 def rescore_turn(state: CarcassonneState) -> tuple[int, ...]:

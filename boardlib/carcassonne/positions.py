@@ -47,6 +47,7 @@ def position(tile: str, deck: Sequence[str] = (), players: int = 2,
     """A prepared position; game options (``tunnel``, ``farms`` ...) may be given too."""
     options = {k: kwargs.pop(k) for k in list(kwargs) if k in GAME_OPTIONS}
     game = boardlib.load("carcassonne", players=players, **options)
+    assert isinstance(game, CarcassonneGame)
     return load_state(game, position_dict(game, tile, deck, **kwargs), derive_completed=True)
 
 

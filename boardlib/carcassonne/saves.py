@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from boardlib.core import is_whole, require
+from boardlib.core import InvalidInputError, is_whole, require
 from boardlib.core.schema import Boolean, Choice, ListOf, Optional, Record, Text, TupleOf, Whole
 
 from .groups import Features
@@ -85,6 +85,7 @@ def check_reachable(s: CarcassonneState, derived: bool = False) -> None:
     points: list[int] = []
     for g in s.groups.values():
         if g.done and g.kind != FIELD:
+            assert g.tiles is not None  # only fields have no tile set
             size = len(g.tiles)
             sizes[g.kind].append(size)
             points.append(feature_points(g, o["small_city_2pts"]))
@@ -195,7 +196,7 @@ def _build_loaded(game: CarcassonneGame, data: Mapping[str, Any],
         require(len(ops) <= 2, f"more than two {colour} tokens (TU-01)")
         if len(ops) == 2:
             # No TU-I2 check here: the two roads may have joined after the tunnel was built.
-            s.feats.link(s.opening_node(ops[0]), s.opening_node(ops[1]))
+            s.feats.link(s.claimed_node(ops[0]), s.claimed_node(ops[1]))
     # Followers (CB-06) and supplies (CB-01).
     followers = data["followers"]
     require(isinstance(followers, list), "followers must be a list")
@@ -205,9 +206,10 @@ def _build_loaded(game: CarcassonneGame, data: Mapping[str, Any],
         x, y, label, p = entry
         require((x, y) in s.board and isinstance(p, int) and 0 <= p < n,
                 f"bad follower {entry!r}")
-        i = s.oriented_at((x, y)).label_index.get(label)
-        require(i is not None, f"tile at {x},{y} has no feature {label!r}")
-        node = ((x, y), i)
+        index = s.oriented_at((x, y)).label_index.get(label)
+        if index is None:
+            raise InvalidInputError(f"tile at {x},{y} has no feature {label!r}")
+        node = ((x, y), index)
         require(node not in s.followers, f"two followers on {x},{y} {label}")
         s.followers[node] = p
         gid = s.node_group[node]
@@ -231,20 +233,24 @@ def _build_loaded(game: CarcassonneGame, data: Mapping[str, Any],
     s.end_scores = None if end is None else tuple(end)
     # Completed features were scored in their turn; this turn's wait for EndTurn.
     pending_groups: set[int] = set()
+    placed = s.placed
     if phase == AFTER:
-        for i in range(len(TILE_TYPES[s.board[s.placed][0]].features)):
-            pending_groups.add(s.node_group[(s.placed, i)])
+        assert placed is not None  # checked with the phase above
+        for i in range(len(TILE_TYPES[s.board[placed][0]].features)):
+            pending_groups.add(s.node_group[(placed, i)])
         for colour in s.turn_tokens:
             for op in s.colour_openings(colour):
-                pending_groups.add(s.node_group[s.opening_node(op)])
+                pending_groups.add(s.node_group[s.claimed_node(op)])
     done = [0, 0, 0]
     for gid, g in list(s.groups.items()):
         if g.kind == FIELD:
             continue
         if g.kind == CLOISTER:
+            assert g.tiles is not None  # a cloister lies on one tile
             (pos,) = g.tiles
             complete = neighbours(s.board, pos) == 8
-            if phase == AFTER and max(abs(pos[0] - s.placed[0]), abs(pos[1] - s.placed[1])) <= 1:
+            if placed is not None and phase == AFTER \
+                    and max(abs(pos[0] - placed[0]), abs(pos[1] - placed[1])) <= 1:
                 complete = False
         else:
             complete = g.open == 0 and gid not in pending_groups
@@ -256,7 +262,7 @@ def _build_loaded(game: CarcassonneGame, data: Mapping[str, Any],
     completed = done if derive_completed else data["completed"]
     require(completed == done, f"completed feature counts {completed} do not match the board "
             f"{done}")
-    s.completed = tuple(done)
+    s.completed = (done[0], done[1], done[2])
     for key in ("king", "baron"):
         value = data[key]
         require(value is None or (isinstance(value, list) and len(value) == 2 and is_whole(value[0])

@@ -33,6 +33,7 @@ def leaders(scores: Iterable[int]) -> tuple[int, ...]:
 
 def feature_points(g: Group, small_city_2pts: bool) -> int:
     """What a completed feature pays each of its majority players (CB-08, CB-09, CB-10)."""
+    assert g.tiles is not None  # only fields have no tile set, and they score elsewhere
     size = len(g.tiles)
     if g.kind == ROAD:
         return size

@@ -19,8 +19,8 @@ from boardlib.core import TERMINAL, Event, Illegal, Outcome, Phase, Phases, Stat
 from .groups import Features, Group, Node, Pos, majority
 from .moves import END_TURN, Move, PlaceFollower, PlaceTile, PlaceTunnelToken, place_tile
 from .scoring import completed_this_turn, end_scoring, feature_points, leaders
-from .tiles import (CITY, DELTA, DIRS, OPPOSITE, ROAD, SIDE_CODE, decode_need, fit_table,
-                    oriented)
+from .tiles import (CITY, DELTA, DIRS, OPPOSITE, ROAD, SIDE_CODE, Oriented, decode_need,
+                    fit_table, oriented)
 
 if TYPE_CHECKING:
     from .rules import CarcassonneGame
@@ -40,6 +40,9 @@ PHASES = Phases(
 (TU-03) in either order, then end the turn; the next player draws. After the last tile the
 game is over (CB-13)."""
 
+Opening = tuple[int, int, str]
+"""A tunnel opening: the place of a tile and the side its road leaves by (TU-04)."""
+
 FIELDS = ("phase", "player", "tile", "board", "frontier", "feats", "followers", "supply",
           "scores", "tokens", "openings", "deck", "drawn", "discarded", "king", "baron",
           "completed", "missed", "turn", "end_scores", "placed", "follower_done",
@@ -51,31 +54,55 @@ class Position:
     """The read-only questions a state and its draft both answer about the position."""
 
     __slots__ = ()
+    # The fields of FIELDS, for the type checker (state and draft both hold them).
     game: CarcassonneGame
+    phase: str
+    player: int
+    tile: str | None
     board: dict[Pos, tuple[str, int]]
     frontier: dict[Pos, int]
     feats: Features
     followers: dict[Node, int]
-    tokens: dict[tuple[int, int, str], str]
-    openings: tuple[tuple[int, int, str], ...]
-    completed: tuple[int, int, int]
+    supply: tuple[int, ...]
+    scores: tuple[int, ...]
+    tokens: dict[Opening, str]
+    openings: tuple[Opening, ...]
+    deck: tuple[str, ...]
+    drawn: int
+    discarded: tuple[str, ...]
     king: tuple[int, int] | None
     baron: tuple[int, int] | None
-    scores: tuple[int, ...]
+    completed: tuple[int, int, int]
+    missed: frozenset[str]
+    turn: int
+    end_scores: tuple[int, ...] | None
+    placed: Pos | None
+    follower_done: bool
+    turn_tokens: tuple[str, ...]
+    pending: str | None
+    placements: tuple[PlaceTile, ...]
+    _events: tuple[Event, ...]
 
     @property
-    def node_group(self) -> dict:
+    def node_group(self) -> dict[Node, int]:
         return self.feats.node_group
 
     @property
-    def groups(self) -> dict:
+    def groups(self) -> dict[int, Group]:
         return self.feats.groups
 
     def group_of(self, node: Node) -> Group:
         return self.feats.groups[self.feats.node_group[node]]
 
-    def oriented_at(self, pos: Pos):
+    def oriented_at(self, pos: Pos) -> Oriented:
         return oriented(*self.board[pos])
+
+    def claimed_node(self, opening: Opening) -> Node:
+        """The road segment under an opening known to be one: one a token lies on (TU-03)
+        or one listed in ``openings`` (TU-04)."""
+        node = self.opening_node(opening)
+        assert node is not None, f"no tunnel opening at {opening}"
+        return node
 
     def opening_node(self, opening: tuple[int, int, str]) -> Node | None:
         """The road segment that runs into a tunnel opening, or None if there is none there."""
@@ -104,7 +131,7 @@ class Position:
                 out.append(place_tile(pos, r))
         return tuple(out)
 
-    def partner_exists(self, opening: tuple, node: Node) -> bool:
+    def partner_exists(self, opening: Opening, node: Node) -> bool:
         """Is there a free opening for the second token of a tunnel from ``opening``? Any
         other free opening will do, unless ``tu_no_self_link`` forbids one on the same road
         (TU-I2)."""
@@ -112,11 +139,11 @@ class Position:
         apart = self.game.options["tu_no_self_link"]
         for other in self.openings:
             if other != opening and other not in self.tokens:
-                if not apart or self.node_group[self.opening_node(other)] != gid:
+                if not apart or self.node_group[self.claimed_node(other)] != gid:
                     return True
         return False
 
-    def on_road_of(self, opening: tuple, player: int) -> bool:
+    def on_road_of(self, opening: Opening, player: int) -> bool:
         node = self.opening_node(opening)
         return node is not None and any(p == player for _, p in self.group_of(node).followers)
 
@@ -210,6 +237,7 @@ class CarcassonneState(Position, State):
         if self.follower_done or self.supply[self.player] == 0:
             return []
         pos = self.placed
+        assert pos is not None  # after the tile phase a tile was laid this turn
         ot = self.oriented_at(pos)
         groups, node_group = self.feats.groups, self.feats.node_group
         return [PlaceFollower(label) for i, label in enumerate(ot.labels)
@@ -271,6 +299,7 @@ class CarcassonneState(Position, State):
             return Illegal("CB-03", "You have already laid your tile this turn.")
         pos, r = move.position, move.rotation
         code = self.frontier.get(pos)
+        assert self.tile is not None  # the tile phase always has a drawn tile (CB-05)
         if code is not None and r in fit_table(self.tile)[code]:
             return None  # the common case: a legal placement
         if not 0 <= r < 4:
@@ -284,9 +313,10 @@ class CarcassonneState(Position, State):
         sides = oriented(self.tile, r).sides
         names = {"C": "a city", "R": "a road", "F": "a field"}
         for d in range(4):
-            if need[d] is not None and need[d] != sides[d]:
+            needed = need[d]
+            if needed is not None and needed != sides[d]:
                 return Illegal("CB-04", f"Turned this way the tile's {DIRS[d]} edge shows "
-                               f"{names[sides[d]]} against {names[need[d]]}: edges must match.")
+                               f"{names[sides[d]]} against {names[needed]}: edges must match.")
         return None
 
     def _follower_problem(self, move: PlaceFollower) -> Illegal | None:
@@ -300,12 +330,14 @@ class CarcassonneState(Position, State):
         if self.supply[self.player] == 0:
             return Illegal("CB-06", "All your followers are on the board; none is left in "
                            "your supply.")
-        ot = self.oriented_at(self.placed)
+        placed = self.placed
+        assert placed is not None  # after the tile phase a tile was laid this turn
+        ot = self.oriented_at(placed)
         i = ot.label_index.get(move.feature)
         if i is None:
             return Illegal("CB-06", f"The tile you just laid has no feature {move.feature!r}; "
                            f"it has {', '.join(ot.labels)}.")
-        if self.group_of((self.placed, i)).followers:
+        if self.group_of((placed, i)).followers:
             kind = ot.labels[i].split(":")[0]
             return Illegal("CB-06", f"Someone's follower already stands on the {kind} this "
                            "feature connects to.")
@@ -351,7 +383,7 @@ class CarcassonneState(Position, State):
                            f"{self.tokens[move.opening]} token.")
         road = self.group_of(node)
         if count == 1 and o["tu_no_self_link"]:
-            first = self.opening_node(self.colour_openings(colour)[0])
+            first = self.claimed_node(self.colour_openings(colour)[0])
             if self.node_group[first] == self.node_group[node]:
                 return Illegal("TU-I2", f"The other {colour} token already claims this road's "
                                "other opening: with this option a tunnel must join two "
@@ -448,10 +480,7 @@ class Draft(Position):
 
     def build(self) -> CarcassonneState:
         """The new state, built whole from the draft's fields."""
-        s = CarcassonneState.__new__(CarcassonneState)
-        s.game = self.game
-        s._legal = None
-        s._picked = None
+        s = CarcassonneState.blank(self.game)
         s.phase = self.phase
         s.player = self.player
         s.tile = self.tile
@@ -573,7 +602,7 @@ class Draft(Position):
         if partner:
             feats = Features(dict(self.feats.node_group), dict(self.feats.groups),
                              self.feats.next_gid)
-            feats.link(self.opening_node(partner[0]), self.opening_node(move.opening))
+            feats.link(self.claimed_node(partner[0]), self.claimed_node(move.opening))
             self.feats = feats
             self.pending = None
             px, py, pside = partner[0]
@@ -658,7 +687,7 @@ class Draft(Position):
         for colour in self.game.colours_of[self.player]:
             if colour in placed_now or colour in missed or self.token_count(colour) != 1:
                 continue
-            first = self.opening_node(self.colour_openings(colour)[0])
+            first = self.claimed_node(self.colour_openings(colour)[0])
             if self.partner_exists(self.colour_openings(colour)[0], first):
                 missed.add(colour)
         self.missed = frozenset(missed)

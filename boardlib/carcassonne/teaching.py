@@ -264,7 +264,7 @@ class CarcassonneTeacher(Teacher):
     def anchor(g: Group, placed: Pos | None) -> Pos:
         """Where a feature's points are shown: the tile just laid if it is part of it."""
         assert g.tiles is not None
-        return placed if placed in g.tiles else min(g.tiles)
+        return placed if placed is not None and placed in g.tiles else min(g.tiles)
 
     @staticmethod
     def payment_nodes(state: Any, pay: Payment) -> list[Node]:
@@ -343,7 +343,8 @@ class CarcassonneTeacher(Teacher):
             f"{move.colour} token.", [Mark("token", move.opening, mover, move.colour)],
             event="" if partner else self.move_words(before, move, after))]
         if partner:
-            road = after.group_of(after.opening_node(move.opening))
+            road = after.group_of(after.claimed_node(move.opening))
+            assert road.tiles is not None  # a road lies on tiles
             steps.append(self.step(
                 "TU-05", f"That is the second {move.colour} token, so the tunnel is finished: "
                 f"the road now runs underground from {opening_words(partner[0])} to "
@@ -377,6 +378,7 @@ class CarcassonneTeacher(Teacher):
                 "CB-03", f"{sentence(self.name(before.current_player))} ends the turn: "
                 "nothing was completed, so nothing scores."))
         if after.phase != OVER:
+            assert after.tile is not None  # a turn that goes on has its tile drawn (CB-05)
             nxt = self.name(after.current_player)
             steps.append(self.step(
                 "CB-03", f"The next turn is {nxt}'s: {nxt} draws {tile_words(after.tile)}.",
@@ -460,9 +462,9 @@ class CarcassonneTeacher(Teacher):
             rule, sum_words = "CB-09", (f"of 2 tiles scores {worth} (the first-edition "
                                         "option)")
         elif kind == CITY:
-            flags = f" + {g.pennants} × 2" if g.pennants else ""
+            pennant_sum = f" + {g.pennants} × 2" if g.pennants else ""
             rule, sum_words = "CB-09", (f"scores 2 points per tile and 2 per pennant: {size} × 2"
-                                        f"{flags} = {worth}")
+                                        f"{pennant_sum} = {worth}")
         else:
             rule, sum_words = "CB-10", f"scores {worth}"
         gets = (f"{worth} for {self.names(winners)}" if winners else "nobody scores it")
@@ -714,11 +716,15 @@ class CarcassonneTeacher(Teacher):
         played = played or None
         earlier = [0] * n
         if played is not None:
-            earlier = list(played[0].before.scores)
+            first = played[0].before
+            assert isinstance(first, CarcassonneState)
+            earlier = list(first.scores)
             for turn in played:
+                before = turn.before
                 if isinstance(turn.move, EndTurn):
-                    for done in completed_this_turn(turn.before):
-                        g = turn.before.groups[done.group]
+                    assert isinstance(before, CarcassonneState)
+                    for done in completed_this_turn(before):
+                        g = before.groups[done.group]
                         for p in majority(g.counts()):
                             points[p][g.kind] += feature_points(g, small)
         for pay in end_scoring(state).payments:

@@ -94,7 +94,7 @@ class Oriented:
     edge_feature: tuple[int | None, ...]
     half_feature: tuple[int | None, ...]
     labels: tuple[str, ...]
-    label_index: dict
+    label_index: dict[str, int]
     openings: tuple[tuple[int, int], ...]  # (direction, feature index)
     ends: tuple[int, ...]
 
@@ -161,7 +161,8 @@ START_LETTER = next(t.letter for t in BASE_TILES if t.start_count)  # CB-02: typ
 def oriented(letter: str, rotation: int) -> Oriented:
     tile = TILE_TYPES[letter]
     r = rotation % 4
-    sides = tuple(tile.sides[(d - r) % 4] for d in range(4))
+    sides = (tile.sides[-r % 4], tile.sides[(1 - r) % 4], tile.sides[(2 - r) % 4],
+             tile.sides[(3 - r) % 4])
     edge_feature: list[int | None] = [None] * 4
     half_feature: list[int | None] = [None] * 8
     openings = []

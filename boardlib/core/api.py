@@ -77,8 +77,8 @@ class State(ABC):
     A game on the current core lists its own fields in ``FIELDS`` (its ``__slots__``),
     implements ``_why_illegal`` for well-typed moves and lets the base ``why_illegal``
     check types against ``Game.MOVES`` first. Older engines override ``why_illegal``
-    itself. Subclasses that build states without ``__init__`` set ``_legal`` and
-    ``_picked`` to ``None`` (``evolve`` does).
+    itself. Subclasses that build states without ``__init__`` start from ``blank``
+    (``evolve`` does).
     """
 
     __slots__ = ("game", "_legal", "_picked")
@@ -105,7 +105,7 @@ class State(ABC):
         raise NotImplementedError(f"{type(self).__name__} implements why_illegal itself")
 
     @abstractmethod
-    def _apply(self, move: Any) -> State:
+    def _apply(self: S, move: Any) -> S:
         """The state after a move already known to be legal."""
 
     @abstractmethod
@@ -117,15 +117,23 @@ class State(ABC):
         """A JSON-ready description of the whole state (``Game.state_from_dict`` reads it)."""
 
     # --- building the next state --------------------------------------
+    @classmethod
+    def blank(cls: type[S], game: Game) -> S:
+        """A state of this class with only its game set and no move worked out yet: for an
+        engine that builds its next state field by field (a draft's ``build``) without
+        running ``__init__``. Every field of ``FIELDS`` is to be set before it is used."""
+        new = object.__new__(cls)
+        new.game = game
+        new._legal = None
+        new._picked = None
+        return new
+
     def evolve(self: S, **changes: Any) -> S:
         """A new state like this one with some fields changed; this one stays as it is.
 
         >>> later = state.evolve(to_move=1)      # doctest: +SKIP
         """
-        new = object.__new__(type(self))
-        new.game = self.game
-        new._legal = None
-        new._picked = None
+        new = self.blank(self.game)
         for name in self.FIELDS:
             setattr(new, name, changes.pop(name) if name in changes else getattr(self, name))
         if changes:
@@ -199,12 +207,18 @@ class State(ABC):
     def _random_move(self, rng: random.Random) -> Any:
         return rng.choice(self.legal_moves())
 
-    def apply(self, move: Any) -> State:
+    def apply(self: S, move: Any) -> S:
         # A move random_move picked here is legal already; None means nothing was picked.
         if move is None or move is not self._picked:
             problem = self.why_illegal(move)
             if problem is not None:
                 raise IllegalMoveError(move, problem.rule, problem.reason)
+        return self._apply(move)
+
+    def apply_legal(self: S, move: Any) -> S:
+        """The state after ``move``, which the caller took from ``legal_moves()`` of this
+        very state: ``apply`` without asking ``why_illegal`` again. Bots and move counting
+        (``perft``) use it; a move from anywhere else goes through ``apply``."""
         return self._apply(move)
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -405,7 +419,7 @@ class Game(ABC):
         self.seed_fixed = fixed
         self._setup()
 
-    def _setup(self) -> None:
+    def _setup(self) -> None:  # noqa: B027 - an optional hook: by default nothing to do
         """Precompute what every state of this game shares (boards, tables)."""
 
     def with_options(self, **changes: Any) -> Game:

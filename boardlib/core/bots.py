@@ -59,7 +59,7 @@ class GreedyBot(Bot):
     def choose(self, state: State) -> Any:
         player = state.current_player
         moves = state.legal_moves()
-        scored = [(state._apply(m).heuristic(player), m) for m in moves]
+        scored = [(state.apply_legal(m).heuristic(player), m) for m in moves]
         best = max(s for s, _ in scored)
         return self.rng.choice([m for s, m in scored if s == best])
 
@@ -120,7 +120,7 @@ class MCTSBot(Bot):
         if self.widening and len(moves) > 8 and type(state).heuristic is not State.heuristic:
             player = state.current_player
             ranked = sorted(range(len(moves)),
-                            key=lambda i: -state._apply(moves[i]).heuristic(player))
+                            key=lambda i: -state.apply_legal(moves[i]).heuristic(player))
             root.moves = [moves[i] for i in ranked]
             root.ordered = True
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -152,7 +152,7 @@ class MCTSBot(Bot):
         # Expansion: try one untried move (the best-ranked one on an ordered node).
         if not node.state.is_terminal() and node.moves:
             move = node.moves.pop(0 if node.ordered else self.rng.randrange(len(node.moves)))
-            child = _Node(node.state._apply(move))
+            child = _Node(node.state.apply_legal(move))
             node.children[move] = child
             node = child
             path.append(node)
@@ -177,7 +177,7 @@ class MCTSBot(Bot):
         for _ in range(self.rollout_limit):
             if state.is_terminal():
                 break
-            state = state._apply(state.random_move(rng))
+            state = state.apply_legal(state.random_move(rng))
         if self.cutoff_scale > 0 and not state.is_terminal():
             return _judged(state, self.cutoff_scale)
         return state.returns()

@@ -77,8 +77,9 @@ def move_text(move: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def require(condition: bool, message: str) -> None:
-    """Validation helper for loaders: raise ``InvalidInputError`` unless ``condition``."""
+def require(condition: object, message: str) -> None:
+    """Validation helper for loaders: raise ``InvalidInputError`` unless ``condition`` is
+    true (any truthy value)."""
     if not condition:
         raise InvalidInputError(message)
 

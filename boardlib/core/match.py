@@ -46,7 +46,8 @@ class Match:
 
     def __iter__(self) -> Iterator[tuple[State, Any]]:
         """Each move with the state it was played from."""
-        return iter(zip(self._states, self._moves))
+        # One state more than moves: the last state has no move yet.
+        return iter(zip(self._states, self._moves, strict=False))
 
     # --- playing ------------------------------------------------------
     def play(self, move: Any) -> State:

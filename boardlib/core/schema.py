@@ -50,7 +50,7 @@ class Schema(ABC):
             self.fail(value, path)
         self.check_parts(value, path)
 
-    def check_parts(self, value: Any, path: str) -> None:
+    def check_parts(self, value: Any, path: str) -> None:  # noqa: B027 - optional hook
         """Check the parts of an accepted container (nothing to do for plain values)."""
 
     def fail(self, value: Any, path: str) -> None:
@@ -155,7 +155,7 @@ class TupleOf(Schema):
         return type(value) in (list, tuple) and len(value) == len(self.items)
 
     def check_parts(self, value: Any, path: str) -> None:
-        for i, (schema, v) in enumerate(zip(self.items, value)):
+        for i, (schema, v) in enumerate(zip(self.items, value, strict=True)):
             schema.check(v, f"{path}[{i}]")
 
 

@@ -175,8 +175,9 @@ class Table:
                          + ["" if v is None else f"{v:g}" if isinstance(v, float) else str(v)
                             for v in line.values] for line in self.lines]
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-        return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip()
-                         for r in rows)
+        return "\n".join(
+            "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+            for r in rows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ def _view(view: Room25State | Mapping[str, Any]) -> tuple[list[str | None], set[
 
 def complex_graph() -> nx.Graph:
     """The 5x5 complex: 25 places, edges between orthogonal neighbours (R25-13)."""
-    g = nx.Graph()
+    g: nx.Graph[int] = nx.Graph()
     for p in range(25):
         g.add_node(p, name=POS_NAMES[p], exit_zone=p in EXIT_ZONES, central=p == CENTER)
     for p in range(25):
@@ -101,7 +101,7 @@ def exit_moves(place: int | str) -> list[Control]:
 def exit_graph() -> nx.MultiDiGraph:
     """Directed: for each Exit Zone place, an edge to the node "out" per slide that frees it
     (corners have two)."""
-    g = nx.MultiDiGraph()
+    g: nx.MultiDiGraph[int | str] = nx.MultiDiGraph()
     for p in EXIT_ZONES:
         for move in exit_moves(p):
             g.add_edge(p, "out", move=str(move))

@@ -76,9 +76,8 @@ class Room25State(State):
     @classmethod
     def from_draft(cls, d: Draft) -> Room25State:
         """The position a move's draft holds, built whole."""
-        s = cls.__new__(cls)
-        s.game = d.game
-        s._legal = s._picked = s._lset = None
+        s = cls.blank(d.game)
+        s._lset = None
         s.grid, s.where, s.loc = d.grid, d.where, d.loc
         s.shown, s.seen, s.prog = d.shown, d.seen, d.prog
         s.did, s.trap, s.flood = d.did, d.trap, d.flood

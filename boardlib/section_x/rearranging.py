@@ -264,7 +264,7 @@ class Rows(MoveList):
     def nth(self, i: int) -> Move:
         for a, targets in self.rows:
             if i < len(targets):
-                return self.make(FIELDS[a], FIELDS[targets[i]])  # type: ignore[no-any-return]
+                return self.make(FIELDS[a], FIELDS[targets[i]])
             i -= len(targets)
         raise AssertionError("unreachable")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import networkx as nx  # type: ignore[import-untyped]
+import networkx as nx
 
 from boardlib.grids.hex import Hex, opposite
 
@@ -49,7 +49,7 @@ def tunnel_graph(state: SectionXState) -> nx.Graph:
     ``prisoners`` (the players of the prisoners there). ``g.graph["keys"]``: per player,
     whether their key is still unused this round (SX-I6).
     """
-    g = nx.Graph()
+    g: nx.Graph[str] = nx.Graph()
     occupants: dict[str, list[int]] = {}
     for k, code in enumerate(state.locs):
         if code >= 0 or is_zone(code):
@@ -162,7 +162,7 @@ def step_graph(g: nx.Graph, player: int, *, avoid_full: bool = False) -> nx.DiGr
     found = cache.get((player, avoid_full))
     if found is not None:
         return found
-    steps = nx.DiGraph()
+    steps: nx.DiGraph[tuple[str, bool]] = nx.DiGraph()
     steps.add_nodes_from((n, k) for n in g for k in (False, True))
     for a, b in g.edges:
         for src, dst in ((a, b), (b, a)):

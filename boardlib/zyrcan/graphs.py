@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from boardlib.grids.hex import DIRECTION_NAMES
+from boardlib.grids.hex import DIRECTION_NAMES, Hex
 
 from .rules import ZyrcanState
 
@@ -14,7 +14,7 @@ def attack_graph(state: ZyrcanState) -> nx.DiGraph:
     (attribute ``direction``). It ignores whose turn it is, so it shows every threat.
     """
     game = state.game
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[Hex] = nx.DiGraph()
     ships = state.ships()
     for at, ship in ships.items():
         graph.add_node(at, owner=ship.owner, engines=ship.engines)
@@ -22,7 +22,7 @@ def attack_graph(state: ZyrcanState) -> nx.DiGraph:
         for direction in range(6):
             end = game.landing(at, ship.engines, direction)
             victim = None if end is None else ships.get(end)
-            if victim is not None and victim.owner != ship.owner:
+            if end is not None and victim is not None and victim.owner != ship.owner:
                 graph.add_edge(at, end, direction=direction,
                                label=DIRECTION_NAMES[direction])
     return graph

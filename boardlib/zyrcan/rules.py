@@ -125,8 +125,9 @@ class ZyrcanGame(Game):
     def _tables(self, players: int) -> None:
         """The speed layer: ``landing`` for every hex, ship type and direction, as indexes."""
         hexes, index = self.hexes, self.index
-        # jump[i][engines][direction] = landing index, or -1 off the board.
-        self.jump = tuple((None,) + tuple(
+        # jump[i][engines][direction] = landing index, or -1 off the board (engines 0: no
+        # ship, no jumps).
+        self.jump: tuple[tuple[tuple[int, ...], ...], ...] = tuple(((),) + tuple(
             tuple(index.get(h + _step(d, e), -1) for d in range(6)) for e in ENGINE_TYPES)
             for h in hexes)
         # flights[i][engines] = ((direction, landing index), ...) for landings on the board.
@@ -136,8 +137,8 @@ class ZyrcanGame(Game):
             for i in range(len(hexes)))
         self.place_moves = {e: tuple(Place(h, e) for h in hexes) for e in ENGINE_TYPES}
         # strikes[i][engines] = ((landing index, Attack move), ...): the attack table per hex.
-        self.strikes = tuple(
-            (None,) + tuple(tuple((j, Attack(h, d)) for d, j in self.flights[i][e])
+        self.strikes: tuple[tuple[tuple[tuple[int, Attack], ...], ...], ...] = tuple(
+            ((),) + tuple(tuple((j, Attack(h, d)) for d, j in self.flights[i][e])
                             for e in ENGINE_TYPES)
             for i, h in enumerate(hexes))
         # Ships on the hot path are small ints, code(owner, engines), 0 = empty:
@@ -203,9 +204,7 @@ class ZyrcanState(State):
                  reserves: tuple[tuple[int, ...], ...], to_move: int, phase: str,
                  ended: str | None, last_move: Move | None = None,
                  destroyed: Ship | None = None) -> None:
-        self.game = game
-        self._legal = None
-        self._picked = None
+        super().__init__(game)
         self.board = board          # per game.hexes: a ship code (see ZyrcanGame._tables)
         self.reserves = reserves    # per player: ships left to place, by engine type 1, 2, 3
         self.to_move = to_move
@@ -292,7 +291,9 @@ class ZyrcanState(State):
         if self.phase != ATTACK:
             return {}
         i = self.game.index.get(origin) if HEX.accepts(origin) else None
-        engines = 0 if i is None else self.game.owned[self.to_move][self.board[i]]
+        if i is None:
+            return {}
+        engines = self.game.owned[self.to_move][self.board[i]]
         if not engines:
             return {}
         hexes, enemy = self.game.hexes, self.game.enemy[self.to_move]
@@ -457,6 +458,7 @@ class ZyrcanState(State):
             return self._place(move)
         if type(move) is Attack:
             return self._attack(move)
+        assert type(move) is Pass
         return self._pass(move)
 
     def _place(self, move: Place) -> ZyrcanState:

@@ -268,7 +268,7 @@ def perft(state: State, depth: int) -> int:
     moves = state.legal_moves()
     if depth == 1:
         return len(moves)
-    return sum(perft(state._apply(m), depth - 1) for m in moves)
+    return sum(perft(state.apply_legal(m), depth - 1) for m in moves)
 
 
 __all__ = ["PlayReport", "check_random_play", "check_round_trip", "check_refusals",

@@ -135,7 +135,7 @@ def check_teaching(game: Game, *, games: int = 100, seed: int = 0,
         n = played_game.num_players
         seats: tuple[int | None, ...] = (None, *range(n))
 
-        def viewers(count: int) -> tuple[int | None, ...]:
+        def viewers(count: int, seats: tuple[int | None, ...] = seats) -> tuple[int | None, ...]:
             # Every seat where something is hidden; else one seat a position, in turn.
             return seats if secret else (seats[count % len(seats)],)
 
