@@ -54,3 +54,9 @@ __all__ = ["Drawing", "BoardSVG", "SVGPicture", "FONT", "num", "points_text", "s
            "CLICKABLE_CLASS", "ElementId", "element_id", "parse_id",
            "Seat", "SEATS", "SURFACES", "INK", "HINT", "SELECTED", "seat", "seat_colors",
            "seat_names"]
+
+# Marks of the last moves and of Explain steps, and the score chart (issue 18).
+from .chart import score_chart  # noqa: E402
+from .marks import EXPLAIN, LAST_MOVE, MarkLayer, Spot, draw_marks  # noqa: E402
+
+__all__ += ["score_chart", "EXPLAIN", "LAST_MOVE", "MarkLayer", "Spot", "draw_marks"]
