@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from .builder import BoardSVG, Drawing
 from .palette import INK, seat
 
-WIDTH, HEIGHT = 420.0, 240.0
+WIDTH, HEIGHT = 400.0, 200.0
 LEFT, RIGHT, TOP, BOTTOM = 44.0, 86.0, 30.0, 34.0
 
 

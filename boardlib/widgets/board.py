@@ -41,7 +41,7 @@ KEYS = ("u", "h", "r", "R", "escape", "e", "left", "right")
 def clickable_ids(svg: str) -> Mapping[str, str]:
     """The clickable ids of a picture: those a :class:`boardlib.svg.Drawing` recorded, else
     (a legacy matplotlib picture) every id of the scheme that is not matplotlib's own."""
-    drawn = getattr(svg, "clickable", None)
+    drawn: Mapping[str, str] | None = getattr(svg, "clickable", None)
     if drawn is not None:
         return drawn
     return {i: "" for i in _LEGACY_ID.findall(svg) if not _MATPLOTLIB_ID.match(i)}

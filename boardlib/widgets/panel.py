@@ -363,8 +363,10 @@ class GamePanel(w.VBox):
         state = self.state
         if state.is_terminal() or state.current_player in self._bots:
             return []
-        return [(label, lambda m=move: self.try_move(m))
-                for label, move in self.words.button_moves(state)]
+        def press(move: Any) -> Callable[[], Any]:
+            return lambda: self.try_move(move)
+
+        return [(label, press(move)) for label, move in self.words.button_moves(state)]
 
     def option_widget(self, option: Option, value: Any) -> w.Widget | None:
         """A game's own New game field for ``option`` (``None``: the usual field)."""
@@ -487,7 +489,9 @@ class GamePanel(w.VBox):
         """Enter ``move`` as a learner would: click the elements ``clicks_for`` names, in
         order (press its button when it has none). Returns the ids clicked; raises
         ``ValueError`` if the board refused a click or played another move."""
-        clicks = self.controller.clicks_for(self.state, move, self.selection)
+        clicks_for: Callable[..., list[str]] = getattr(self.controller, "clicks_for",
+                                                       self.words.clicks_for)
+        clicks = clicks_for(self.state, move, self.selection)
         before = len(self.match.moves)
         if not clicks:
             self.try_move(move)

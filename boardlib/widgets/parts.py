@@ -263,7 +263,8 @@ class Toolbar(w.HBox):
                          layout=shared(w.Layout, flex_flow="row wrap"))
 
     def add(self, widget: w.Widget) -> None:
-        self.children = (*self.children, widget)
+        children: tuple[Any, ...] = tuple(self.children)
+        self.children = (*children, widget)
 
 
 class SetupForm(w.Accordion):

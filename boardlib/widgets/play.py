@@ -302,8 +302,9 @@ def table_html(table: Table, leaders: Sequence[int] = (), css: str = "boardlib-t
         out = ' class="out"' if line.out else ""
         rows.append(f'<tr data-seat="{line.seat}"{out}><th scope="row">{star}'
                     f"{html.escape(line.name)}{note}</th>{cells}</tr>")
-    return (f'<table class="{css}"><caption>{html.escape(table.title)}</caption>'
-            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    return (f'<div class="boardlib-scroll"><table class="{css}"><caption>'
+            f"{html.escape(table.title)}</caption><thead><tr><th></th>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>")
 
 
 def _value_text(value: Any) -> str:
