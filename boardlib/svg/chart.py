@@ -14,7 +14,7 @@ from .builder import BoardSVG, Drawing
 from .palette import INK, seat
 
 WIDTH, HEIGHT = 400.0, 200.0
-LEFT, RIGHT, TOP, BOTTOM = 44.0, 86.0, 30.0, 34.0
+LEFT, RIGHT, TOP, BOTTOM = 44.0, 96.0, 30.0, 36.0
 
 
 def nice_step(top: float, ticks: int = 5) -> float:
@@ -63,7 +63,7 @@ def score_chart(series: Any, width: float = WIDTH, height: float = HEIGHT) -> Bo
     while tick <= top + 1e-9:
         d.line(axes, (LEFT, y_of(tick)), (LEFT + plot_w, y_of(tick)), stroke="#e5e7eb",
                stroke_width=1.0)
-        d.text(axes, LEFT - 6, y_of(tick), f"{tick:g}", size=10.0, anchor="end", fill=INK)
+        d.text(axes, LEFT - 6, y_of(tick), f"{tick:g}", size=12.0, anchor="end", fill=INK)
         tick += step
     d.line(axes, (LEFT, TOP + plot_h), (LEFT + plot_w, TOP + plot_h), stroke=INK,
            stroke_width=1.2)
@@ -71,10 +71,10 @@ def score_chart(series: Any, width: float = WIDTH, height: float = HEIGHT) -> Bo
     for i, label in enumerate(labels):
         last = len(labels) - 1
         if i == last or (i % every == 0 and last - i >= max(1, every // 2 + 1)):
-            d.text(axes, x_of(i), TOP + plot_h + 14, label.replace("turn ", ""), size=9.5,
+            d.text(axes, x_of(i), TOP + plot_h + 14, label.replace("turn ", ""), size=11.0,
                    fill=INK)
-    d.text(axes, LEFT + plot_w / 2, height - 6, "turn", size=10.0, fill=INK)
-    label_y = spread([y_of(values[-1][p]) for p in range(len(names))], 13.0)
+    d.text(axes, LEFT + plot_w / 2, height - 6, "turn", size=11.0, fill=INK)
+    label_y = spread([y_of(values[-1][p]) for p in range(len(names))], 15.0)
     for p, name in enumerate(names):
         look = seat(p)
         line = [(x_of(i), y_of(row[p])) for i, row in enumerate(values)]
@@ -87,7 +87,7 @@ def score_chart(series: Any, width: float = WIDTH, height: float = HEIGHT) -> Bo
             d.seat_token(group, look, x, y, 5.0, "", outline_width=0.8)
         final, y = values[-1][p], label_y[p]
         d.seat_token(group, look, LEFT + plot_w + 14, y, 7.0, label_size=8.0)
-        d.text(group, LEFT + plot_w + 25, y, f"{name} {final:g}", size=10.5, anchor="start",
+        d.text(group, LEFT + plot_w + 25, y, f"{name} {final:g}", size=12.0, anchor="start",
                fill=INK)
     return d.to_svg()
 

@@ -28,7 +28,23 @@ The public extension API (a game's board subclass overrides or calls only these)
                           widget under the board (``"below"``) or beside it (``"side"``)
 ``set_standings(widget)`` the standings slot beside the board (empty by default)
 ``refresh()``, ``redraw()``, ``say(text)``, ``player_name(p)``, ``player_html(p)``
+``recent_html()``         the line under the status: the last moves in words, a replay
+``replay(i)``             show the position after ``i`` moves read-only (←/→, slider,
+                          ``back_to_game()``); ``explain(i=None)``: its rules, step by
+                          step (``explain_page(k)``); ``save()`` / ``load(name, text)``
+``bot_move()``            a whole turn (``Bot.choose_turn``); ``bot_step()``: one move
 ========================  ==============================================================
+
+Playing a whole game (issue 18) comes from the game's Teacher (``boardlib.core.teaching``,
+``self.teacher``): the move list says each move in its words (the engine notation is the
+entry's tooltip and parses back), hints are its advice, the status line says every move
+since the viewing seat last moved, the *Standings* tab shows its standings (with the score
+chart once the game is over), *Explain* walks its steps. A controller whose ``draw`` takes
+``marks`` (a :class:`boardlib.svg.marks.MarkLayer`) also gets them drawn on the board:
+the last moves in class ``last-move``, an Explain step's in class ``explain``. A game
+without a teacher of its own keeps its controller's words (``describe``) and no marks.
+The side column is folded into tabs (Moves, Standings, Replay, Explain, File), so the
+board and its controls keep fitting one screen.
 
 Bots (random, greedy, mcts, the game's own) play the seats given to them. In a live kernel
 they run as an asyncio task on the kernel's event loop, thinking in a worker thread where
@@ -45,6 +61,7 @@ from __future__ import annotations
 import asyncio
 import html
 import inspect
+import re
 import secrets
 from typing import Any, Callable, Mapping, Sequence
 
@@ -64,6 +81,7 @@ from .parts import (ActionButtons, ExplanationLine, HistoryList, SetupForm, Stat
                     Toolbar, button, checkbox, is_seed, rule_ids_whole, shared)
 from .play import MoveList, Pager, PlayTabs, SaveLoad, load_match, save_text, standings_html
 
+_TAG = re.compile(r"<[^>]+>")
 HUMAN = "human"
 SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
 """The seats every game offers; ``GamePanel.seat_kinds`` adds the game's own bots."""
@@ -1218,8 +1236,9 @@ class GamePanel(w.VBox):
         return f'<div class="boardlib-recent">Last: {html.escape(words)}.</div>'
 
     def _entry_text(self, index: int) -> str:
-        import re
-        return re.sub("<[^>]+>", "", self.moves.entries[index]).strip().lstrip("■").strip()
+        """Move ``index``'s entry in the move list as plain words (no colour square)."""
+        words = html.unescape(_TAG.sub("", self.moves.entries[index]))
+        return words.strip().lstrip("\N{BLACK SQUARE}").strip()
 
     def _set_view(self, attribute: str, value: bool) -> None:
         setattr(self.controller, attribute, bool(value))

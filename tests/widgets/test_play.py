@@ -162,6 +162,9 @@ def test_replay_walks_every_position_of_a_finished_game_read_only():
     assert board.replay_slider.value == n - 1 and board.replay_slider.max == n
     board.replay_slider.value = 3                   # the slider shows that position too
     assert board.replay_at == 3 and "Replay (3 of" in text(board.status_line.value)
+    words = board.teacher.move_words(board.match.states[2], board.match.moves[2],
+                                     board.match.states[3])
+    assert f"after move 3: {words} —" in text(board.status_line.value)
     moves = board.match.moves
     board.click("hex_3_3")
     assert "read-only" in board.message and board.match.moves == moves
