@@ -1187,7 +1187,9 @@ class GamePanel(w.VBox):
         else:
             who = self.player_html(before.current_player)
             entry = f"{who}: {rule_ids_whole(self.words.describe(before, move))}"
-        self.moves.append(entry, str(move))
+        # The notation as the tooltip; not in a game with hidden information, where it can
+        # say what the viewer may not know (a programmed action, a face-down tile).
+        self.moves.append(entry, "" if self.hidden_information else str(move))
         self.events.append("".join(
             f"<li>{rule_ids_whole(self.words.localize(str(e)))}</li>" for e in after.events))
 

@@ -348,3 +348,15 @@ def test_bot_move_plays_a_whole_turn_and_step_one_move():
     panel.bot_move()
     assert panel.state.current_player == 0 and len(panel.match.moves) > first + 1
     assert panel.step_button.description == "Step"
+
+
+def test_a_hidden_information_game_shows_no_notation_in_the_move_list():
+    class Hidden(GamePanel):
+        @property
+        def hidden_information(self) -> bool:
+            return True
+
+    panel = Hidden(TicTacToe(), TTTController())
+    panel.click("cell_4")
+    panel.click("cell_4")
+    assert "title=" not in panel.moves.value and panel.moves.titles == [""]
