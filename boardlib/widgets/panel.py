@@ -1187,9 +1187,11 @@ class GamePanel(w.VBox):
         else:
             who = self.player_html(before.current_player)
             entry = f"{who}: {rule_ids_whole(self.words.describe(before, move))}"
-        # The notation as the tooltip; not in a game with hidden information, where it can
-        # say what the viewer may not know (a programmed action, a face-down tile).
-        self.moves.append(entry, "" if self.hidden_information else str(move))
+        # The notation as the tooltip; in a game with hidden information only for the
+        # viewing seat's own moves: another's can say what the viewer may not know (a
+        # programmed action).
+        mine = self.viewing_seat is not None and before.current_player == self.viewing_seat
+        self.moves.append(entry, str(move) if mine or not self.hidden_information else "")
         self.events.append("".join(
             f"<li>{rule_ids_whole(self.words.localize(str(e)))}</li>" for e in after.events))
 

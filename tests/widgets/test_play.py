@@ -360,3 +360,29 @@ def test_a_hidden_information_game_shows_no_notation_in_the_move_list():
     panel.click("cell_4")
     panel.click("cell_4")
     assert "title=" not in panel.moves.value and panel.moves.titles == [""]
+    mine = Hidden(TicTacToe(), TTTController(), viewer=0)
+    mine.click("cell_4")
+    mine.click("cell_4")
+    assert mine.moves.titles == ["mark 4"]         # the viewer's own move: it knows it
+
+
+# --- any game whose teacher exists gets it through the panel (Carcassonne) ------------------
+
+def test_carcassonne_gets_words_standings_and_explain_through_its_teacher():
+    game = boardlib.load("carcassonne", seed=5)
+    panel = GamePanel(game, Blank(), seats=["human", "human"], hint_bot="random")
+    for _ in range(30):
+        panel.bot_move()
+    states, moves = panel.match.states, panel.match.moves
+    words = panel.teacher.move_words(states[-2], moves[-1], states[-1])
+    assert words in text(panel.moves.value)
+    assert panel.hidden_information and "title=" not in panel.moves.value   # the tile pile
+    panel.tabs.show("standings")
+    standings = panel.teacher.standings(panel.state, None, history(panel.match))
+    for seat in range(2):
+        row = re.search(rf'<tr data-seat="{seat}"[^>]*>(.*?)</tr>',
+                        panel.standings_view.value).group(1)
+        assert re.search(rf'data-key="score"[^>]*>{standings.value(seat, "score")}<', row)
+    steps = panel.explain()
+    assert steps and all(re.match(r"[A-Z]+-[A-Z]?\d+", s.rule) for s in steps)
+    assert panel.message.startswith(f"Step 1 of {len(steps)}: {steps[0].rule} ")
