@@ -1148,9 +1148,10 @@ class GamePanel(w.VBox):
     def _changed(self) -> None:
         self._generation += 1
         self.hint_move = None
-        self.explaining = None
+        self.explaining = None       # a new position: the explanation was of another
         if self.replay_at is not None and self.replay_at > len(self.match.moves):
             self.replay_at = None
+        self.view.arrow_keys = self.replay_at is not None
         self._find_recent()
         self.why_line.clear()
         self.refresh()

@@ -386,3 +386,33 @@ def test_carcassonne_gets_words_standings_and_explain_through_its_teacher():
     steps = panel.explain()
     assert steps and all(re.match(r"[A-Z]+-[A-Z]?\d+", s.rule) for s in steps)
     assert panel.message.startswith(f"Step 1 of {len(steps)}: {steps[0].rule} ")
+
+
+@pytest.mark.parametrize("threads", [True, False])
+def test_in_a_live_kernel_bot_move_plays_the_whole_turn_step_by_step(monkeypatch, threads):
+    import asyncio
+
+    from boardlib.widgets import bots as bot_threads
+
+    monkeypatch.setattr(bot_threads, "THREADS", threads)
+
+    async def scenario():
+        game = boardlib.load("carcassonne", seed=7)
+        panel = GamePanel(game, Blank(), seats=["human", "human"], hint_bot="random",
+                          delay=0.0)
+        panel.bot_move()
+        for _ in range(400):
+            if panel.state.current_player == 1:
+                break
+            await asyncio.sleep(0.005)
+        assert panel.state.current_player == 1 and len(panel.match.moves) >= 2
+        played = len(panel.match.moves)
+        panel.bot_step()
+        for _ in range(400):
+            if len(panel.match.moves) > played:
+                break
+            await asyncio.sleep(0.005)
+        await asyncio.sleep(0.05)
+        assert len(panel.match.moves) == played + 1      # one step, and no more
+        assert panel.state.current_player == 1           # the turn goes on
+    asyncio.run(scenario())
