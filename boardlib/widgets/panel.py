@@ -493,7 +493,7 @@ class GamePanel(w.VBox):
             if stop:
                 self.say(stop)
             return False
-        self._leave_modes()
+        self.back_to_game()
         problem = self.state.why_illegal(move)
         if problem is not None:
             self._refuse(problem)
@@ -550,7 +550,7 @@ class GamePanel(w.VBox):
                 self.say(stop)
             return
         self._cancel_task()
-        self._leave_modes()
+        self.back_to_game()
         if not self.match.can_undo:
             self.say("There is no move to undo.")
             return
@@ -591,7 +591,7 @@ class GamePanel(w.VBox):
                 self.say(stop)
             return
         self._cancel_task()
-        self._leave_modes()
+        self.back_to_game()
         if not self.match.can_redo:
             self.say("There is no move to redo.")
             return
@@ -621,7 +621,7 @@ class GamePanel(w.VBox):
             self.say("The game is over.")
             return
         self._cancel_task()
-        self._leave_modes()
+        self.back_to_game()
         if _running_loop() is not None:
             self._start_task(self._run_bot_turn() if whole_turn
                              else self._run_bots(all_seats=True, limit=1))
@@ -675,7 +675,7 @@ class GamePanel(w.VBox):
             self.say(f"Hints are for human seats; {self.player_name(state.current_player)} "
                      "is a bot.")
             return None
-        self._leave_modes()
+        self.back_to_game()
         move = self._helper.choose(state)
         self.hint_move = move
         words = (self.teacher.hint_words(state, move, self.viewing_seat) if self.own_teacher
@@ -928,7 +928,7 @@ class GamePanel(w.VBox):
         self.replay_slider.observe(self._on_slider, names="value")
         back = button("Back to the game", "leave the replay (Escape)", "sign-out",
                       self.back_to_game)
-        self.replay_bar = Pager(lambda: self.replay((self.replay_at or 0) - 1),
+        self.replay_bar = Pager(lambda: self.replay(self._replay_from() - 1),
                                 lambda: self.replay(self._replay_from() + 1), [back])
         start = button("From the start", "replay the game from its first position",
                        "fast-backward", lambda: self.replay(0))

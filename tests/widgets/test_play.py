@@ -416,3 +416,15 @@ def test_in_a_live_kernel_bot_move_plays_the_whole_turn_step_by_step(monkeypatch
         assert len(panel.match.moves) == played + 1      # one step, and no more
         assert panel.state.current_player == 1           # the turn goes on
     asyncio.run(scenario())
+
+
+def test_the_replay_back_button_starts_from_the_game_and_undo_leaves_the_replay():
+    board = ZyrcanBoard(players=3)
+    bot = RandomBot(2)
+    for _ in range(5):
+        board.play(bot.choose(board.state))
+    board.replay_bar.back.click()
+    assert board.replay_at == 4
+    board.undo()
+    assert board.replay_at is None and len(board.match.moves) == 4
+    assert "Replay" not in text(board.status_line.value)
