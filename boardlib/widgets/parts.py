@@ -263,7 +263,7 @@ class Toolbar(w.HBox):
                          layout=shared(w.Layout, flex_flow="row wrap"))
 
     def add(self, widget: w.Widget) -> None:
-        children: tuple[Any, ...] = tuple(self.children)
+        children: tuple[Any, ...] = tuple(getattr(self, "children"))   # (an untyped base)
         self.children = (*children, widget)
 
 
