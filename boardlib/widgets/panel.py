@@ -942,14 +942,15 @@ class GamePanel(w.VBox):
         self.file.on_save(self.save)
         self.file.on_load(self.load)
         moves_page = w.VBox([self.moves, w.HTML("<b>Events</b>"), self.events], layout=layout)
+        note = w.HTML("Save downloads this game as a JSON file; Load opens one (every move is "
+                      "checked by the rules).", layout=layout)
+        note.add_class("boardlib-note")
         pages: dict[str, w.Widget] = {
             "moves": moves_page,
             "standings": w.VBox([self.standings, self.standings_view], layout=layout),
             "replay": w.VBox([self.replay_bar, self.replay_slider, start], layout=layout),
             "explain": w.VBox([self.explain_bar, self.explain_steps], layout=layout),
-            "file": w.VBox([self.file, w.HTML(
-                "Save downloads this game as a JSON file; Load opens one (every move is "
-                "checked by the rules).")], layout=layout),
+            "file": w.VBox([self.file, note], layout=layout),
         }
         self.tabs = PlayTabs(pages)
         self.tabs.observe(lambda _: self._refresh_play_tabs(), names="selected_index")
