@@ -41,6 +41,12 @@ How a game draws and composes its board
    selection)`` lists the ids a person clicks for a move (tests enter every legal move
    that way: :func:`boardlib.widgets.testing.check_every_move_by_clicks`).
 
+   * **Marks** (:mod:`boardlib.svg.marks`): ``draw_svg(state, ..., marks=None)`` takes a
+     ``MarkLayer`` (the teacher's marks of the last moves, or of an Explain step) and
+     draws it with ``draw_marks(d, marks, spot)``, ``spot(place) -> Spot`` saying where
+     one of the game's places is (its centre, outline and element id). Every element gets
+     class ``last-move`` (or ``explain``), ``data-mark`` and ``data-at``.
+
 3. **Compose** (the same module): ``class MyBoard(GamePanel)`` passes the game and the
    controller to :class:`boardlib.widgets.GamePanel` and uses only its public hooks and
    parts (see that class: ``status_html``, ``narration_lines``, ``move_buttons``,
@@ -54,3 +60,9 @@ __all__ = ["Drawing", "BoardSVG", "SVGPicture", "FONT", "num", "points_text", "s
            "CLICKABLE_CLASS", "ElementId", "element_id", "parse_id",
            "Seat", "SEATS", "SURFACES", "INK", "HINT", "SELECTED", "seat", "seat_colors",
            "seat_names"]
+
+# Marks of the last moves and of Explain steps, and the score chart (issue 18).
+from .chart import score_chart  # noqa: E402
+from .marks import EXPLAIN, LAST_MOVE, MarkLayer, Spot, draw_marks  # noqa: E402
+
+__all__ += ["score_chart", "EXPLAIN", "LAST_MOVE", "MarkLayer", "Spot", "draw_marks"]

@@ -24,7 +24,7 @@ from typing import Mapping, NamedTuple
 class Seat(NamedTuple):
     """How seat ``index`` looks on every board."""
 
-    index: int
+    index: int    # type: ignore[assignment]  # (a field named like tuple.index: public)
     name: str     # the colour's name: the board calls the player by it ("Red to move")
     color: str    # fill, #rrggbb
     ink: str      # text drawn on that fill: black or white, whichever contrasts more (WCAG)

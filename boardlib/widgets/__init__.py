@@ -33,7 +33,8 @@ The panel asks the engine (``why_illegal``) before it plays a ``Play``; a refusa
 the why-not line with its rule ID and changes nothing. Optional controller hooks (see
 ``BaseController``): ``status``, ``describe``, ``localize`` (engine text in the board's
 words), ``button_moves`` (moves that are buttons, e.g. "Pass"), ``selection_after``,
-``rotate`` (R / Shift+R), ``static_svg`` (the picture saved notebooks show) and
+``rotate`` (R / Shift+R), ``static_svg`` (the picture saved notebooks show), ``draw(...,
+marks=None)`` (the last moves and Explain steps on the board: :mod:`boardlib.svg.marks`) and
 ``clicks_for`` (scripted clicks: :func:`boardlib.widgets.testing.check_every_move_by_clicks`
 and ``benchmarks/bench_latency.py`` use it).
 """
@@ -42,8 +43,9 @@ from .controller import BaseController, ClickResult, Controller, Play, Select
 from .panel import HUMAN, SEAT_KINDS, GamePanel, hides_information
 from .parts import (ActionButtons, ExplanationLine, HistoryList, SetupForm, StatusLine, Toolbar,
                     checkbox, shared)
+from .play import MoveList, PlayTabs, SaveLoad, load_match, save_text
 
 __all__ = ["BoardView", "KEYS", "GamePanel", "Controller", "BaseController", "ClickResult",
            "Play", "Select", "HUMAN", "SEAT_KINDS", "hides_information", "checkbox", "shared",
            "StatusLine", "ExplanationLine", "HistoryList", "ActionButtons", "Toolbar",
-           "SetupForm"]
+           "SetupForm", "MoveList", "PlayTabs", "SaveLoad", "load_match", "save_text"]

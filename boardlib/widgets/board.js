@@ -14,7 +14,10 @@ const CLICKABLE = "click";
 // Pictures still drawn by matplotlib (boardlib/legacy_matplotlib.py) mark clicks by id only.
 const LEGACY_ID = /^[a-z]+_/;
 const MATPLOTLIB_ID = /^(figure|axes|patch|text|line2d|legend|image|collection)_\d+$/;
-const KEYS = { u: "u", U: "u", h: "h", H: "h", r: "r", R: "R", Escape: "escape" };
+const KEYS = { u: "u", U: "u", h: "h", H: "h", r: "r", R: "R", Escape: "escape", e: "e",
+  E: "e" };
+// While `arrow_keys` is set (a replay, an explanation), Left and Right page instead.
+const PAGE_KEYS = { ArrowLeft: "left", ArrowRight: "right" };
 const ZOOM_STEP = 1.25;
 const MAX_ZOOM = 8;
 const DRAG_SLOP = 5; // px a press may move and still be a click
@@ -392,7 +395,9 @@ function render({ model, el }) {
     const nodes = clickables();
     const current = focusedId ? byId(focusedId) : null;
     let handled = true;
-    if (event.key in ARROWS) {
+    if (model.get("arrow_keys") && event.key in PAGE_KEYS && !event.shiftKey) {
+      model.send({ type: "key", key: PAGE_KEYS[event.key] });
+    } else if (event.key in ARROWS) {
       const [dx, dy] = ARROWS[event.key];
       if (event.shiftKey && model.get("zoomable") && full) { // Shift+arrow pans
         const w = windowBox() || full;

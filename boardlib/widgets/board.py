@@ -6,7 +6,8 @@ regions, and the message keeps its room when empty, so nothing on the page jumps
 browser (``board.js``) sends back:
 
 * a click on a clickable element, or Enter/Space on the focused one -> ``on_click(id)``;
-* U, H, R, Shift+R, Escape on the board -> ``on_key("u" | "h" | "r" | "R" | "escape")``.
+* U, H, R, Shift+R, Escape, E on the board -> ``on_key("u" | "h" | "r" | "R" | "escape" |
+  "e")``; with ``arrow_keys`` set, ← and → -> ``on_key("left" | "right")``.
 
 Arrow keys move the keyboard focus between clickable elements in the browser alone (the
 focus survives redraws). With ``zoomable=True`` the view shows ``window`` (``[x, y, w, h]``
@@ -32,14 +33,15 @@ _HERE = pathlib.Path(__file__).parent
 # only by their form; matplotlib's own artist names are not ours.
 _LEGACY_ID = re.compile(r'\bid="([a-z]+_[^"]{1,60})"')
 _MATPLOTLIB_ID = re.compile(r"^(figure|axes|patch|text|line2d|legend|image|collection)_\d+$")
-KEYS = ("u", "h", "r", "R", "escape")
-"""The keys the browser reports: undo, hint, rotate, rotate back, let go."""
+KEYS = ("u", "h", "r", "R", "escape", "e", "left", "right")
+"""The keys the browser reports: undo, hint, rotate, rotate back, let go, explain, and
+(only while ``arrow_keys`` is set: a replay, an explanation) ← and →."""
 
 
 def clickable_ids(svg: str) -> Mapping[str, str]:
     """The clickable ids of a picture: those a :class:`boardlib.svg.Drawing` recorded, else
     (a legacy matplotlib picture) every id of the scheme that is not matplotlib's own."""
-    drawn = getattr(svg, "clickable", None)
+    drawn: Mapping[str, str] | None = getattr(svg, "clickable", None)
     if drawn is not None:
         return drawn
     return {i: "" for i in _LEGACY_ID.findall(svg) if not _MATPLOTLIB_ID.match(i)}
@@ -65,6 +67,9 @@ class BoardView(anywidget.AnyWidget):
     # A trait rather than a message, so a request made before the board shows still counts.
     centre = traitlets.Dict().tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)  # bumped on every new picture (browser tests)
+    # ← and → page (a replay, an explanation: reported as keys "left"/"right") instead of
+    # moving the keyboard focus between clickable elements
+    arrow_keys = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, svg: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -25,4 +25,13 @@ async def think(bot: Any, state: Any) -> Any:
     return bot.choose(state)
 
 
-__all__ = ["THREADS", "think"]
+async def think_turn(bot: Any, state: Any) -> tuple[Any, ...]:
+    """The moves of the whole turn ``bot`` plays from ``state`` (``Bot.choose_turn``)."""
+    if THREADS:
+        loop = asyncio.get_running_loop()
+        return tuple(await loop.run_in_executor(None, bot.choose_turn, state))
+    await asyncio.sleep(0)
+    return tuple(bot.choose_turn(state))
+
+
+__all__ = ["THREADS", "think", "think_turn"]

@@ -28,7 +28,23 @@ The public extension API (a game's board subclass overrides or calls only these)
                           widget under the board (``"below"``) or beside it (``"side"``)
 ``set_standings(widget)`` the standings slot beside the board (empty by default)
 ``refresh()``, ``redraw()``, ``say(text)``, ``player_name(p)``, ``player_html(p)``
+``recent_html()``         the line under the status: the last moves in words, a replay
+``replay(i)``             show the position after ``i`` moves read-only (←/→, slider,
+                          ``back_to_game()``); ``explain(i=None)``: its rules, step by
+                          step (``explain_page(k)``); ``save()`` / ``load(name, text)``
+``bot_move()``            a whole turn (``Bot.choose_turn``); ``bot_step()``: one move
 ========================  ==============================================================
+
+Playing a whole game (issue 18) comes from the game's Teacher (``boardlib.core.teaching``,
+``self.teacher``): the move list says each move in its words (the engine notation is the
+entry's tooltip and parses back), hints are its advice, the status line says every move
+since the viewing seat last moved, the *Standings* tab shows its standings (with the score
+chart once the game is over), *Explain* walks its steps. A controller whose ``draw`` takes
+``marks`` (a :class:`boardlib.svg.marks.MarkLayer`) also gets them drawn on the board:
+the last moves in class ``last-move``, an Explain step's in class ``explain``. A game
+without a teacher of its own keeps its controller's words (``describe``) and no marks.
+The side column is folded into tabs (Moves, Standings, Replay, Explain, File), so the
+board and its controls keep fitting one screen.
 
 Bots (random, greedy, mcts, the game's own) play the seats given to them. In a live kernel
 they run as an asyncio task on the kernel's event loop, thinking in a worker thread where
@@ -45,6 +61,7 @@ from __future__ import annotations
 import asyncio
 import html
 import inspect
+import re
 import secrets
 from typing import Any, Callable, Mapping, Sequence
 
@@ -53,13 +70,18 @@ import ipywidgets as w
 from boardlib.core.api import Game, Illegal, InvalidInputError, Option, State
 from boardlib.core.bots import Bot, make_bot
 from boardlib.core.match import Match
+from boardlib.core.teaching import Played, Step, Teacher, history, teacher
+from boardlib.svg.chart import score_chart
+from boardlib.svg.marks import EXPLAIN, LAST_MOVE, MarkLayer
 
 from . import bots as bot_threads
 from .board import BoardView
 from .controller import BaseController, Controller, Play, Select
 from .parts import (ActionButtons, ExplanationLine, HistoryList, SetupForm, StatusLine,
-                    Toolbar, checkbox, is_seed, rule_ids_whole, shared)
+                    Toolbar, button, checkbox, is_seed, rule_ids_whole, shared)
+from .play import MoveList, Pager, PlayTabs, SaveLoad, load_match, save_text, standings_html
 
+_TAG = re.compile(r"<[^>]+>")
 HUMAN = "human"
 SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
 """The seats every game offers; ``GamePanel.seat_kinds`` adds the game's own bots."""
@@ -132,7 +154,11 @@ class GamePanel(w.VBox):
         self.game = game
         self.controller = controller
         # A controller may leave out draw's optional ``hint``; hints then show as text only.
-        self._draw_takes_hint = "hint" in inspect.signature(controller.draw).parameters
+        parameters = inspect.signature(controller.draw).parameters
+        self._draw_takes_hint = "hint" in parameters
+        # A draw that takes ``marks`` (boardlib.svg.marks) shows the last moves and the
+        # Explain steps on the board; one that does not shows them in words only.
+        self._draw_takes_marks = "marks" in parameters
         self.words: BaseController = (controller if isinstance(controller, BaseController)
                                       else BaseController())
         self.seed = seed
@@ -143,8 +169,13 @@ class GamePanel(w.VBox):
         self._make_game = new_game or (lambda **options: type(self.game)(**options))
         self.hint_bot_kind = hint_bot
         self.match = Match(game, state)
+        self.teacher: Teacher = teacher(game, self.player_name)
         self.selection: Any = None
         self.hint_move: Any = None
+        self.replay_at: int | None = None   # the position shown read-only (moves played)
+        self.explaining: tuple[State, tuple[Step, ...], int] | None = None
+        self._recent: MarkLayer = MarkLayer()   # the marks of the moves since the viewer moved
+        self._recent_words: tuple[str, ...] = ()
         self._generation = 0              # bumped on every change of position
         self._task: asyncio.Task[Any] | None = None
         self._thinking: int | None = None
@@ -165,8 +196,8 @@ class GamePanel(w.VBox):
         self.why_line = ExplanationLine(self.view, self._rule_title)
         self.actions = ActionButtons()
         self.toolbar = Toolbar({"new": self.new_game_from_form, "undo": self.undo,
-                                "redo": self.redo, "bot": self.bot_move, "hint": self.hint},
-                               delay)
+                                "redo": self.redo, "bot": self.bot_move, "hint": self.hint,
+                                "step": self.bot_step, "explain": self.explain}, delay)
         self.autoplay = self.toolbar.autoplay
         self.autoplay.observe(self._on_autoplay, names="value")
         self.speed = self.toolbar.speed
@@ -174,6 +205,7 @@ class GamePanel(w.VBox):
         self.new_game_button, self.undo_button, self.redo_button = (
             buttons["new"], buttons["undo"], buttons["redo"])
         self.bot_button, self.hint_button = buttons["bot"], buttons["hint"]
+        self.step_button, self.explain_button = buttons["step"], buttons["explain"]
         # Boxes that switch a drawing flag of the controller (an overlay, labels) and redraw.
         if graph_toggle is not None:
             controller.show_graph = show_graph  # type: ignore[attr-defined]
@@ -193,9 +225,18 @@ class GamePanel(w.VBox):
             self.narration = w.HTML(layout=shared(w.Layout, min_height="1.5em"))
             self.narration.add_class("boardlib-narration")
         self.standings = w.Box(layout=shared(w.Layout))
-        self.moves = HistoryList("boardlib-moves", numbered=True)
+        self.moves = MoveList("boardlib-moves")
+        self.moves.on_pick(self.replay)
+        self.moves.on_step(lambda by: self.replay(self._replay_from() + by))
         self.events = HistoryList("boardlib-log", numbered=False)
         self.move_list, self.event_log = self.moves, self.events   # the names before the split
+        self.tabs: PlayTabs | None = None
+        self.standings_view: w.HTML | None = None
+        self.file: SaveLoad | None = None
+        self.replay_bar: Pager | None = None
+        self.replay_slider: w.IntSlider | None = None
+        self.explain_bar: Pager | None = None
+        self.explain_steps: w.HTML | None = None
         # The New game form, made only when shown (a teaching board has a dozen of them:
         # every widget is one more model for the browser to load). Without it, New game
         # keeps the options and seats.
@@ -212,9 +253,11 @@ class GamePanel(w.VBox):
                              layout=shared(w.Layout))
         main = w.VBox([self.view, self._below],
                       layout=shared(w.Layout, flex="3 1 420px", min_width="0"))
-        side: list[w.Widget] = [self.actions, self.toolbar, self.standings]
+        side: list[w.Widget] = [self.actions, self.toolbar]
         if show_history:    # made only when shown: fewer models for the browser
-            side += [w.HTML("<b>Moves</b>"), self.moves, w.HTML("<b>Events</b>"), self.events]
+            side.append(self._make_tabs())
+        else:
+            side.append(self.standings)
         if self.setup is not None:
             side.append(self.setup)
         self._side = w.VBox(side, layout=shared(w.Layout, flex="1 1 280px", min_width="240px"))
@@ -338,8 +381,10 @@ class GamePanel(w.VBox):
         state = self.state
         if state.is_terminal() or state.current_player in self._bots:
             return []
-        return [(label, lambda m=move: self.try_move(m))
-                for label, move in self.words.button_moves(state)]
+        def press(move: Any) -> Callable[[], Any]:
+            return lambda: self.try_move(move)
+
+        return [(label, press(move)) for label, move in self.words.button_moves(state)]
 
     def option_widget(self, option: Option, value: Any) -> w.Widget | None:
         """A game's own New game field for ``option`` (``None``: the usual field)."""
@@ -353,6 +398,16 @@ class GamePanel(w.VBox):
             self.hint()
         elif key in ("r", "R"):
             self.rotate(1 if key == "r" else -1)
+        elif key in ("left", "right"):
+            step = 1 if key == "right" else -1
+            if self.explaining is not None:
+                self.explain_page(self.explaining[2] + step)
+            elif self.replay_at is not None:
+                self.replay(self.replay_at + step)
+        elif key == "e":
+            self.explain()
+        elif key == "escape" and (self.explaining is not None or self.replay_at is not None):
+            self.back_to_game()
         elif key == "escape" and self.selection is not None:
             self.selection = None
             self.why_line.clear()
@@ -396,6 +451,11 @@ class GamePanel(w.VBox):
             if stop:
                 self.say(stop)
             return
+        if self.explaining is not None or self.replay_at is not None:
+            what = "an explanation" if self.explaining is not None else "an earlier position"
+            self.say(f"This is {what}, shown read-only: press Back to the game (or Escape) "
+                     "to play.")
+            return
         state = self.state
         player = state.current_player
         # A bot seat's moves are the bot's, and auto-play moves for everyone.
@@ -433,6 +493,7 @@ class GamePanel(w.VBox):
             if stop:
                 self.say(stop)
             return False
+        self.back_to_game()
         problem = self.state.why_illegal(move)
         if problem is not None:
             self._refuse(problem)
@@ -446,7 +507,9 @@ class GamePanel(w.VBox):
         """Enter ``move`` as a learner would: click the elements ``clicks_for`` names, in
         order (press its button when it has none). Returns the ids clicked; raises
         ``ValueError`` if the board refused a click or played another move."""
-        clicks = self.controller.clicks_for(self.state, move, self.selection)
+        clicks_for: Callable[..., list[str]] = getattr(self.controller, "clicks_for",
+                                                       self.words.clicks_for)
+        clicks = clicks_for(self.state, move, self.selection)
         before = len(self.match.moves)
         if not clicks:
             self.try_move(move)
@@ -472,6 +535,7 @@ class GamePanel(w.VBox):
         self._cancel_task()
         self.match = Match(self.game, state)
         self.selection = selection
+        self.replay_at = None
         self._rebuild_history()
         self._changed()
 
@@ -486,6 +550,7 @@ class GamePanel(w.VBox):
                 self.say(stop)
             return
         self._cancel_task()
+        self.back_to_game()
         if not self.match.can_undo:
             self.say("There is no move to undo.")
             return
@@ -526,6 +591,7 @@ class GamePanel(w.VBox):
                 self.say(stop)
             return
         self._cancel_task()
+        self.back_to_game()
         if not self.match.can_redo:
             self.say("There is no move to redo.")
             return
@@ -536,7 +602,16 @@ class GamePanel(w.VBox):
         self._changed()
 
     def bot_move(self) -> None:
-        """One move by the bot of the seat to move (the hint bot for a human seat)."""
+        """A whole turn by the bot of the seat to move (the hint bot for a human seat):
+        ``Bot.choose_turn``, every move through the rules, as ``Bot.play_turn`` plays it.
+        :meth:`bot_step` plays one move of the turn."""
+        self._bot_plays(whole_turn=True)
+
+    def bot_step(self) -> None:
+        """One move (one step of a turn) by the bot of the seat to move."""
+        self._bot_plays(whole_turn=False)
+
+    def _bot_plays(self, whole_turn: bool) -> None:
         stop = self.gate("bot")
         if stop is not None:
             if stop:
@@ -546,11 +621,43 @@ class GamePanel(w.VBox):
             self.say("The game is over.")
             return
         self._cancel_task()
+        self.back_to_game()
         if _running_loop() is not None:
-            self._start_task(self._run_bots(all_seats=True, limit=1))
+            self._start_task(self._run_bot_turn() if whole_turn
+                             else self._run_bots(all_seats=True, limit=1))
+        elif whole_turn:
+            for move in self.bot_for(self.state.current_player).choose_turn(self.state):
+                self._play(move)
+            self._maybe_start_bots()
         else:
             self._bot_step_sync()
             self._maybe_start_bots()
+
+    async def _run_bot_turn(self) -> None:
+        """The bot thinks out a whole turn (in a worker thread where there are threads),
+        then plays its moves one by one, ``speed`` seconds apart."""
+        me = _current_task()
+        try:
+            state, generation = self.state, self._generation
+            player = state.current_player
+            self._thinking = player
+            self._refresh_status()
+            moves = await bot_threads.think_turn(self.bot_for(player), state)
+            for k, move in enumerate(moves):
+                if self._task is not me or (k == 0 and generation != self._generation):
+                    return
+                if k:
+                    await asyncio.sleep(self.speed.value)
+                    if self._task is not me:
+                        return
+                self._thinking = None
+                self._play(move)
+        finally:
+            if self._task is me:
+                self._task = None
+                self._thinking = None
+                self._refresh_status()
+        self._maybe_start_bots()
 
     def hint(self) -> Any:
         """Show (not play) the move the hint bot would choose; returns it. Hints are for
@@ -568,10 +675,12 @@ class GamePanel(w.VBox):
             self.say(f"Hints are for human seats; {self.player_name(state.current_player)} "
                      "is a bot.")
             return None
+        self.back_to_game()
         move = self._helper.choose(state)
         self.hint_move = move
-        self.why_line.hint(f"Hint ({self.hint_bot_kind}): "
-                           f"{self.words.describe_hint(state, move)}")
+        words = (self.teacher.hint_words(state, move, self.viewing_seat) if self.own_teacher
+                 else self.words.describe_hint(state, move))
+        self.why_line.hint(f"Hint ({self.hint_bot_kind}): {words}")
         self.redraw()
         return move
 
@@ -580,26 +689,57 @@ class GamePanel(w.VBox):
         self.why_line.say(text)
 
     def redraw(self) -> None:
-        """Draw the board again (after a controller setting changed, e.g. an overlay)."""
+        """Draw the board again (after a controller setting changed, e.g. an overlay).
+
+        In a replay the board shows that position (read-only) with the marks of the move
+        that led to it; in an Explain walk-through, the position after the explained move
+        with the marks of the step shown; else the game with the marks of every move since
+        the viewing seat last moved (class ``last-move``)."""
         self.update_view()
-        if self.hint_move is not None and self._draw_takes_hint:
-            svg = self.controller.draw(self.state, self.selection, self.hint_move)
-        else:
-            svg = self.controller.draw(self.state, self.selection)
+        state, selection, layer = self.shown_position()
+        extra: dict[str, Any] = {}
+        if self._draw_takes_marks and layer:
+            extra["marks"] = layer
+        if self.hint_move is not None and self._draw_takes_hint and layer is self._recent:
+            extra["hint"] = self.hint_move
+        # the optional keywords the signature was checked for (hint, marks)
+        draw: Callable[..., str] = self.controller.draw
+        svg = draw(state, selection, **extra)
+        if self._recent.fresh:   # the marks of a move animate once, not on every redraw
+            self._recent = MarkLayer(self._recent.marks, LAST_MOVE, False)
         self.view.show(svg)
+
+    def shown_position(self) -> tuple[State, Any, MarkLayer]:
+        """What the board shows now: a state, its selection and the marks over it."""
+        if self.explaining is not None:
+            after, steps, k = self.explaining
+            return after, None, MarkLayer(steps[k].marks, EXPLAIN, True)
+        if self.replay_at is not None:
+            i = self.replay_at
+            states = self.match.states
+            if i == 0:
+                return states[0], None, MarkLayer()
+            viewer = self.viewing_seat
+            marks = self.teacher.marks(states[i - 1], self.match.moves[i - 1], states[i], viewer)
+            return states[i], None, MarkLayer(marks, LAST_MOVE, False)
+        return self.state, self.selection, self._recent
 
     def refresh(self) -> None:
         """Redraw the board and bring every part up to date with the position."""
         with self.view.hold_sync():
             self.redraw()
             self._refresh_status()
+        self.moves.picked = -1 if self.replay_at is None else self.replay_at
         self.moves.render()
         self.events.render()
         self.undo_button.disabled = not self.match.can_undo
         self.redo_button.disabled = not self.match.can_redo
         over = self.state.is_terminal()
         self.bot_button.disabled = over
+        self.step_button.disabled = over
+        self.explain_button.disabled = not self.match.moves
         self.hint_button.disabled = over or self.state.current_player in self._bots
+        self._refresh_play_tabs()
         self.actions.show(self.move_buttons())
         if self.narration is not None:
             self.narration.value = "".join(
@@ -622,7 +762,9 @@ class GamePanel(w.VBox):
             return
         self.game = game
         self.match = Match(game)
+        self.teacher = teacher(game, self.player_name)
         self.selection = None
+        self.replay_at = None
         if seats is not None or len(self._seats) != game.num_players:
             self._set_seats(seats if seats is not None else self._seats)
         if self.setup is not None:
@@ -766,6 +908,231 @@ class GamePanel(w.VBox):
         if limit is not None and played:
             self._maybe_start_bots()
 
+    # --- playing a whole game: standings, replay, explain, save and load ---------------------
+    @property
+    def own_teacher(self) -> bool:
+        """Does the game have its own teacher (words, marks, steps), not the base one?"""
+        return type(self.teacher) is not Teacher
+
+    def _make_tabs(self) -> PlayTabs:
+        """The side column folded into tabs: the moves and events, the standings, the
+        replay, the explanation and the file buttons (one screen holds the board)."""
+        layout = shared(w.Layout)
+        self.standings_view = w.HTML(layout=layout)
+        self.standings_view.add_class("boardlib-standings")
+        self.replay_slider = w.IntSlider(value=0, min=0, max=0, description="Position",
+                                         continuous_update=True, readout=True,
+                                         style=shared(w.SliderStyle,
+                                                      description_width="initial"),
+                                         layout=shared(w.Layout, width="95%"))
+        self.replay_slider.observe(self._on_slider, names="value")
+        back = button("Back to the game", "leave the replay (Escape)", "sign-out",
+                      self.back_to_game)
+        self.replay_bar = Pager(lambda: self.replay(self._replay_from() - 1),
+                                lambda: self.replay(self._replay_from() + 1), [back])
+        start = button("From the start", "replay the game from its first position",
+                       "fast-backward", lambda: self.replay(0))
+        self.explain_bar = Pager(lambda: self.explain_page(self._explain_index() - 1),
+                                 lambda: self.explain_page(self._explain_index() + 1),
+                                 [button("Done", "back to the game (Escape)", "check",
+                                         self.back_to_game)])
+        self.explain_steps = w.HTML(layout=layout)
+        self.explain_steps.add_class("boardlib-steps")
+        self.file = SaveLoad()
+        self.file.on_save(self.save)
+        self.file.on_load(self.load)
+        moves_page = w.VBox([self.moves, w.HTML("<b>Events</b>"), self.events], layout=layout)
+        note = w.HTML("Save downloads this game as a JSON file; Load opens one (every move is "
+                      "checked by the rules).", layout=layout)
+        note.add_class("boardlib-note")
+        pages: dict[str, w.Widget] = {
+            "moves": moves_page,
+            "standings": w.VBox([self.standings, self.standings_view], layout=layout),
+            "replay": w.VBox([self.replay_bar, self.replay_slider, start], layout=layout),
+            "explain": w.VBox([self.explain_bar, self.explain_steps], layout=layout),
+            "file": w.VBox([self.file, note], layout=layout),
+        }
+        self.tabs = PlayTabs(pages)
+        self.tabs.observe(lambda _: self._refresh_play_tabs(), names="selected_index")
+        return self.tabs
+
+    def _refresh_play_tabs(self) -> None:
+        """Bring the tab shown up to date (the others wait until they are shown: a move
+        costs no standings, chart or replay work nobody looks at)."""
+        if self.tabs is None:
+            return
+        shown = self.tabs.shown
+        if shown == "standings" and self.standings_view is not None:
+            self.standings_view.value = self.standings_html()
+        elif shown == "replay" and self.replay_slider is not None and self.replay_bar:
+            n = len(self.match.moves)
+            at = self._replay_from()
+            with self.replay_slider.hold_trait_notifications():
+                if self.replay_slider.max != n:
+                    self.replay_slider.max = n
+                if self.replay_slider.value != at:
+                    self.replay_slider.value = at
+            self.replay_bar.where.value = (f"position {at} of {n}" if self.replay_at is not None
+                                           else f"the game: {n} move{'s' * (n != 1)}")
+        elif shown == "explain" and self.explain_steps is not None and self.explain_bar:
+            self.explain_steps.value = self.steps_html()
+            if self.explaining is None:
+                self.explain_bar.where.value = "press Explain (E) after a move"
+            else:
+                steps, k = self.explaining[1], self.explaining[2]
+                self.explain_bar.where.value = f"step {k + 1} of {len(steps)}"
+
+    def standings_html(self) -> str:
+        """The standing panel (the teacher's standings; once over, the score chart)."""
+        state = self.state if self.replay_at is None else self.match.states[self.replay_at]
+        viewer = self.viewing_seat
+        played = history(self.match)
+        standings = self.teacher.standings(state, viewer, played)
+        chart = ""
+        if state.is_terminal() and played:
+            try:
+                chart = score_chart(self.teacher.score_series(played, viewer))
+            except ValueError:      # no deciding column: no chart
+                chart = ""
+        return standings_html(standings, chart)
+
+    # replay
+    def _replay_from(self) -> int:
+        return len(self.match.moves) if self.replay_at is None else self.replay_at
+
+    def replay(self, index: int) -> None:
+        """Show the position after ``index`` moves (0: the start), read-only, with the
+        marks and words of the move that led there. A hidden-information board shows it
+        as the viewing seat saw it (its controller draws for ``viewing_seat``)."""
+        n = len(self.match.moves)
+        index = max(0, min(n, int(index)))
+        if self.replay_at is None and index == n and not self.state.is_terminal():
+            return          # that is the game itself
+        self.explaining = None
+        self.hint_move = None
+        self.replay_at = index
+        self.view.arrow_keys = True
+        if self.tabs is not None and self.tabs.shown not in ("replay", "standings"):
+            self.tabs.show("replay")
+        self.why_line.clear()
+        self.refresh()
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if change["new"] != self._replay_from():
+            self.replay(change["new"])
+
+    def back_to_game(self) -> None:
+        """Leave a replay or an explanation: the board is the game again."""
+        if self.replay_at is None and self.explaining is None:
+            return
+        self._leave_modes()
+        self.why_line.clear()
+        self.refresh()
+
+    def _leave_modes(self) -> None:
+        self.replay_at = None
+        self.explaining = None
+        self.view.arrow_keys = False
+
+    # explain
+    def explain(self, index: int | None = None) -> tuple[Step, ...]:
+        """Walk through the rules move ``index`` triggered (1: the first move; default:
+        the position shown in a replay, else the last move, a bot's too), one step per
+        page with its rule ID, drawn on the board with its marks. Returns the steps."""
+        n = len(self.match.moves)
+        if index is None:
+            index = self.replay_at if self.replay_at is not None else n
+        if not 0 < index <= n:
+            self.say("There is no move to explain yet.")
+            return ()
+        states = self.match.states
+        before, move, after = states[index - 1], self.match.moves[index - 1], states[index]
+        steps = self.teacher.explain(before, move, after, self.viewing_seat)
+        if not steps:
+            self.say("The rules have nothing to say about that move.")
+            return ()
+        self.hint_move = None
+        self.replay_at = None
+        self.explaining = (after, tuple(steps), 0)
+        self.view.arrow_keys = True
+        if self.tabs is not None:
+            self.tabs.show("explain")
+        self._show_step()
+        return tuple(steps)
+
+    def _explain_index(self) -> int:
+        return -1 if self.explaining is None else self.explaining[2]
+
+    def explain_page(self, k: int) -> None:
+        """Show step ``k`` (from 0) of the explanation under way."""
+        if self.explaining is None:
+            return
+        after, steps, _ = self.explaining
+        self.explaining = (after, steps, max(0, min(len(steps) - 1, k)))
+        self._show_step()
+
+    def _show_step(self) -> None:
+        assert self.explaining is not None
+        _, steps, k = self.explaining
+        step = steps[k]
+        self.refresh()
+        self.why_line.explain(step, k, len(steps))
+
+    def steps_html(self) -> str:
+        """Every step of the explanation under way, the one shown marked."""
+        if self.explaining is None:
+            return ""
+        _, steps, k = self.explaining
+        picked = ' class="boardlib-picked" aria-current="step"'
+        items = "".join(
+            f'<li data-rule="{html.escape(s.rule)}"{picked if i == k else ""}>'
+            f"<code>{html.escape(s.rule)}</code> {html.escape(s.title)}</li>"
+            for i, s in enumerate(steps))
+        return f"<ol>{items}</ol>"
+
+    # save and load
+    def save(self) -> tuple[str, str] | None:
+        """The game as a save file: ``(file name, JSON text)`` (the Save button downloads
+        it). Refused (``None``, with the reason shown) where a bot plays a game with hidden
+        information: the file holds the deal."""
+        if self.hidden_information and self._bots:
+            self.say("Saving is not possible while a bot plays this game: the file would "
+                     "show the hidden deal.")
+            return None
+        moves = len(self.match.moves)
+        return f"{self.game.name}-{moves}-moves.json", save_text(self.match)
+
+    def load(self, name: str, text: str) -> bool:
+        """Open a save file (the Load button): validated, every move replayed through the
+        rules; on any problem the why-not line says what and the game stays as it was."""
+        stop = self.gate("new")
+        if stop is not None:
+            if stop:
+                self.say(stop)
+            return False
+        try:
+            if not text:
+                raise InvalidInputError("the file is empty or too large")
+            match = load_match(text, self.game.name)
+        except InvalidInputError as exc:
+            self.say(f"Cannot load {name}: {exc}")
+            return False
+        self._cancel_task()
+        self._leave_modes()
+        self.game = match.game
+        self.match = match
+        self.teacher = teacher(match.game, self.player_name)
+        self.selection = None
+        if len(self._seats) != match.game.num_players:
+            self._set_seats(self._seats)
+        if self.setup is not None:
+            self.setup.sync(match.game, self.seats, True)
+        self._rebuild_history()
+        self._changed()
+        self.say(f"Loaded {name}: {len(match.moves)} moves.")
+        self._maybe_start_bots()
+        return True
+
     # --- internals ------------------------------------------------------------------------
     def _play(self, move: Any) -> None:
         before = self.state
@@ -782,12 +1149,51 @@ class GamePanel(w.VBox):
     def _changed(self) -> None:
         self._generation += 1
         self.hint_move = None
+        self.explaining = None       # a new position: the explanation was of another
+        if self.replay_at is not None and self.replay_at > len(self.match.moves):
+            self.replay_at = None
+        self.view.arrow_keys = self.replay_at is not None
+        self._find_recent()
         self.why_line.clear()
         self.refresh()
 
+    def _find_recent(self) -> None:
+        """The marks and words of every move since the viewing seat last moved (only the
+        tail of the match is read: a long game costs no more per move)."""
+        states, moves = self.match.states, self.match.moves
+        tail: list[Played] = []
+        viewer = self.viewing_seat
+        last = None if not moves else states[len(moves) - 1].current_player
+        i = len(moves)
+        while i > 0:
+            mover = states[i - 1].current_player
+            if (mover == viewer) if viewer is not None else (mover != last):
+                break
+            tail.append(Played(states[i - 1], moves[i - 1], states[i]))
+            i -= 1
+        tail.reverse()
+        marks = self.teacher.recent_marks(tail, viewer) if self._draw_takes_marks else ()
+        self._recent = MarkLayer(tuple(marks), LAST_MOVE, bool(marks))
+        self._recent_words = (self.teacher.recent_words(tail, viewer) if self.own_teacher
+                              else tuple(f"{self.player_name(p.mover)}: "
+                                         f"{self.words.describe(p.before, p.move)}"
+                                         for p in tail))
+
     def _record(self, before: State, move: Any, after: State) -> None:
-        who = self.player_html(before.current_player)
-        self.moves.append(f"<li>{who}: {rule_ids_whole(self.words.describe(before, move))}</li>")
+        if self.own_teacher:   # the teacher's words name the mover: the colour square only
+            words = self.teacher.move_words(before, move, after, self.viewing_seat)
+            color = self.words.player_color(before.current_player)
+            swatch = (f'<span style="color:{html.escape(color)}" aria-hidden="true">'
+                      "&#9632;</span> " if color else "")
+            entry = swatch + rule_ids_whole(words)
+        else:
+            who = self.player_html(before.current_player)
+            entry = f"{who}: {rule_ids_whole(self.words.describe(before, move))}"
+        # The notation as the tooltip; in a game with hidden information only for the
+        # viewing seat's own moves: another's can say what the viewer may not know (a
+        # programmed action).
+        mine = self.viewing_seat is not None and before.current_player == self.viewing_seat
+        self.moves.append(entry, str(move) if mine or not self.hidden_information else "")
         self.events.append("".join(
             f"<li>{rule_ids_whole(self.words.localize(str(e)))}</li>" for e in after.events))
 
@@ -814,7 +1220,31 @@ class GamePanel(w.VBox):
         return f"{rule.id} {rule.title}: {rule.statement}"
 
     def _refresh_status(self) -> None:
-        self.status_line.value = self.status_html()
+        self.status_line.value = self.status_html() + self.recent_html()
+
+    def recent_html(self) -> str:
+        """The line under the status: a replay's position, or what happened since the
+        viewing seat last moved, in words (the board marks the same moves)."""
+        if self.explaining is not None:
+            _, steps, k = self.explaining
+            return (f'<div class="boardlib-recent">Explain: step {k + 1} of {len(steps)} '
+                    "— ← and → on the board, Escape to go back</div>")
+        if self.replay_at is not None:
+            n = len(self.match.moves)
+            i = self.replay_at
+            said = ("the start" if i == 0 else
+                    f"after move {i}: {self._entry_text(i - 1)}")
+            return (f'<div class="boardlib-recent">Replay ({i} of {n}), {html.escape(said)}'
+                    " — ← and → on the board, Escape for the game</div>")
+        if not self._recent_words:
+            return ""
+        words = "; ".join(self._recent_words)
+        return f'<div class="boardlib-recent">Last: {html.escape(words)}.</div>'
+
+    def _entry_text(self, index: int) -> str:
+        """Move ``index``'s entry in the move list as plain words (no colour square)."""
+        words = html.unescape(_TAG.sub("", self.moves.entries[index]))
+        return words.strip().lstrip("\N{BLACK SQUARE}").strip()
 
     def _set_view(self, attribute: str, value: bool) -> None:
         setattr(self.controller, attribute, bool(value))

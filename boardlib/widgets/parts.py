@@ -4,7 +4,8 @@
   :class:`~boardlib.widgets.BoardView` draws above and below the board;
 * :class:`HistoryList`: the move list and the event log (newest first);
 * :class:`ActionButtons`: the game's own move buttons ("Pass", programs);
-* :class:`Toolbar`: New game, Undo, Redo, Bot move, Hint, Auto-play, delay, view boxes;
+* :class:`Toolbar`: New game, Undo, Redo, Bot move (a whole turn), Step (one part of it),
+  Hint, Explain, Auto-play, delay, view boxes;
 * :class:`SetupForm`: the New game form, the game's options and one seat per player.
 
 Layouts and styles are shared models (:func:`shared`): the browser loads each once.
@@ -112,6 +113,17 @@ class ExplanationLine:
         self.refusal = None
         self.text = text
         self._show(f'<span class="boardlib-hint">{html.escape(text)}</span>', "hint")
+
+    def explain(self, step: Any, index: int, count: int) -> None:
+        """One step of an explanation (:class:`boardlib.core.teaching.Step`): its rule ID
+        (the catalogue line as its tooltip), the rule's title and the sentence."""
+        self.refusal = None
+        self.text = f"Step {index + 1} of {count}: {step.rule} {step.title}: {step.text}"
+        title = self.rule_title(step.rule)
+        tip = f' title="{html.escape(title)}"' if title else ""
+        self._show(f"<b>Step {index + 1} of {count}</b> · <code{tip}>{html.escape(step.rule)}"
+                   f"</code> <b>{html.escape(step.title)}</b>: {html.escape(step.text)}",
+                   "explain")
 
     def say(self, text: str) -> None:
         self.refusal = None
@@ -223,10 +235,19 @@ class Toolbar(w.HBox):
                           actions["new"]),
             "undo": button("Undo", "take back the last move (U)", "undo", actions["undo"]),
             "redo": button("Redo", "play the undone move again", "repeat", actions["redo"]),
-            "bot": button("Bot move", "let a bot play this move", "android", actions["bot"]),
+            "bot": button("Bot move", "let a bot play this whole turn", "android",
+                          actions["bot"]),
             "hint": button("Hint", "show what a bot would play, not played (H)",
                            "lightbulb-o", actions["hint"]),
         }
+        # a panel that plays whole turns has a Step for one part of a turn, and Explain
+        if "step" in actions:
+            self.buttons["step"] = button("Step", "let a bot play one step of this turn",
+                                          "step-forward", actions["step"])
+        if "explain" in actions:
+            self.buttons["explain"] = button(
+                "Explain", "the rules the last move triggered, one step at a time (E)",
+                "question-circle", actions["explain"])
         self.autoplay = w.ToggleButton(value=False, description="Auto-play", icon="play",
                                        tooltip="bots play every seat until you stop them",
                                        layout=shared(w.Layout, width="auto"),
@@ -236,11 +257,14 @@ class Toolbar(w.HBox):
                                    style=shared(w.SliderStyle, description_width="initial"),
                                    layout=shared(w.Layout, width="220px"))
         self.speed.add_class("boardlib-delay")   # board.css keeps its value beside the track
+        order = ("new", "undo", "redo", "bot", "step", "hint", "explain")
+        self.buttons = {k: self.buttons[k] for k in order if k in self.buttons}
         super().__init__([*self.buttons.values(), self.autoplay, self.speed, *extra],
                          layout=shared(w.Layout, flex_flow="row wrap"))
 
     def add(self, widget: w.Widget) -> None:
-        self.children = (*self.children, widget)
+        children: tuple[Any, ...] = tuple(getattr(self, "children"))   # (an untyped base)
+        self.children = (*children, widget)
 
 
 class SetupForm(w.Accordion):

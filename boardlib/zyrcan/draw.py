@@ -24,6 +24,7 @@ from boardlib.grids.hexdraw import HexLayout
 from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
                           element_id, parse_id, points_text, seat, seat_colors, seat_names)
 from boardlib.svg.builder import PieceCache
+from boardlib.svg.marks import MarkLayer, Spot, draw_marks
 
 from .rules import ENGINE_TYPES, OVER, PLACEMENT, Attack, Place, ZyrcanGame, ZyrcanState
 
@@ -76,6 +77,13 @@ class _Frame:
         self.cells = {h: points_text(self.layout.corners(h, 0.97)) for h in hexes}
         self.rings = {h: points_text(self.layout.corners(h, 0.84)) for h in hexes}
         self.pieces = PieceCache(size=8 * len(hexes))
+        self.corner_points = {h: self.layout.corners(h, 0.9) for h in hexes}
+
+    def spot(self, at: object) -> Spot | None:
+        """Where a mark's hex is drawn (``None``: not a hex of this board)."""
+        if not isinstance(at, Hex) or at not in self.centers:
+            return None
+        return Spot(self.centers[at], self.corner_points[at], hex_id(at), SHIP_RADIUS * 1.2)
 
 
 @lru_cache(maxsize=8)
@@ -90,7 +98,8 @@ def ship_words(owner: int, engines: int) -> str:
 def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
              highlight: Iterable[Hex] = (), *, hint: Any = None,
              show_attacks: bool = False, default_type: int | None = None,
-             show_coordinates: bool = False, caption: bool = True) -> BoardSVG:
+             show_coordinates: bool = False, caption: bool = True,
+             marks: MarkLayer | None = None) -> BoardSVG:
     """The board as an SVG string.
 
     ``selected``: a hex (its ship gets a thick outline) or an engine count (that reserve
@@ -100,6 +109,8 @@ def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
     every ship to every enemy it could destroy next (ZY-07 … ZY-10), whoever's turn it is.
     ``show_coordinates``: write each hex's ``q,r`` in it, as moves and messages name hexes.
     ``caption``: say whose turn it is above the board (a live board's status line says it).
+    ``marks``: the last moves' or an *Explain* step's marks (:mod:`boardlib.svg.marks`);
+    their places are hexes (:mod:`boardlib.zyrcan.teaching`).
     """
     game: ZyrcanGame = state.game
     frame = _frame(game.hexes)
@@ -131,6 +142,7 @@ def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
                     width=2.5, head=11.0, shrink=SHIP_RADIUS * 0.9, cls="arrow attack",
                     opacity="0.9")
     _draw_hint(d, overlay, frame, state, hint, hinted)
+    draw_marks(d, marks, frame.spot)
     if placing:
         chosen_type = selected if isinstance(selected, int) and not isinstance(
             selected, bool) else None

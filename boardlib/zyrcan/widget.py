@@ -19,6 +19,7 @@ import boardlib
 from boardlib.core.api import Outcome
 from boardlib.core.bots import Bot
 from boardlib.grids.hex import Hex
+from boardlib.svg.marks import MarkLayer
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
@@ -45,9 +46,10 @@ class ZyrcanController(BaseController):
         self.show_coordinates = show_coordinates  # write q,r in every hex
 
     # --- drawing --------------------------------------------------------------
-    def draw(self, state: ZyrcanState, selection: Any, hint: Any = None) -> str:
+    def draw(self, state: ZyrcanState, selection: Any, hint: Any = None,
+             marks: MarkLayer | None = None) -> str:
         view = {"hint": hint, "show_attacks": self.show_attacks, "caption": False,
-                "show_coordinates": self.show_coordinates}
+                "show_coordinates": self.show_coordinates, "marks": marks}
         if state.phase == PLACEMENT:
             chosen = self.chosen_type(state, selection)
             default = None if chosen is not None else self.placing_type(state, None)

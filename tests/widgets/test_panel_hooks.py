@@ -314,4 +314,6 @@ def test_200_new_games_leave_the_widget_count_and_memory_flat():
     grown = tracemalloc.get_traced_memory()[0] - start
     tracemalloc.stop()
     assert widget_count() == before
-    assert grown < 150_000, f"{grown} bytes kept after 200 new games"
+    # Measured with the play tabs (issue 18): 135-146 kB after 200 games, 155 kB after 400,
+    # 164 kB after 800: caches that fill once (the first 200 games), then ~24 bytes a game.
+    assert grown < 175_000, f"{grown} bytes kept after 200 new games"
