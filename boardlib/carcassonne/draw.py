@@ -250,8 +250,7 @@ def _draw_tile(d: Drawing, parent: Element | None, x: int, y: int, letter: str,
 
 def token_set(game: CarcassonneGame, colour: str) -> tuple[int, int]:
     """(owner, number of the set from 1) of a tunnel-token colour (TU-02)."""
-    owner = game.owner_of[colour]
-    return owner, game.colours_of[owner].index(colour) + 1
+    return game.token_set(colour)
 
 
 def token_label(game: CarcassonneGame, colour: str) -> str:

@@ -84,6 +84,12 @@ class CarcassonneGame(Game):
         self.colours_in_play: tuple[str, ...] = tuple(c for c in COLOURS if c in self.owner_of)
         self.pool = tile_pool(o["tunnel"])
 
+    def token_set(self, colour: str) -> tuple[int, int]:
+        """(owner, number of the pair from 1) of a tunnel-token colour (TU-02): boards and
+        words name a pair by its owner's seat ("Red 2"), not by the rulebook's colour."""
+        owner = self.owner_of[colour]
+        return owner, self.colours_of[owner].index(colour) + 1
+
     @property
     def num_players(self) -> int:
         return self.options["players"]

@@ -194,10 +194,11 @@ class CarcassonneTeacher(Teacher):
             return sentence(f"{who} put a {ROLE[kind]} {ON[kind]} "
                             f"{feature_words(letter, rotation, node[1])}")
         if isinstance(move, PlaceTunnelToken):
-            words = f"{who} put a {move.colour} tunnel token on {opening_words(move.opening)}"
+            pair = self.pair(move.colour)
+            words = f"{who} put a {pair} tunnel token on {opening_words(move.opening)}"
             partner = before.colour_openings(move.colour)
             if partner:
-                words += f", finishing the {move.colour} tunnel from {opening_words(partner[0])}"
+                words += f", finishing the {pair} tunnel from {opening_words(partner[0])}"
             return sentence(words)
         after = before.apply(move) if after is None else after
         gains = [(p, a - b) for p, (a, b) in enumerate(zip(after.scores, before.scores))
@@ -220,7 +221,8 @@ class CarcassonneTeacher(Teacher):
             return f"put a {ROLE[kind]} {ON[kind]} {feature_words(letter, rotation, node[1])}"
         if isinstance(move, PlaceTunnelToken):
             finish = " to finish the tunnel" if state.colour_openings(move.colour) else ""
-            return f"put a {move.colour} tunnel token on {opening_words(move.opening)}{finish}"
+            pair = self.pair(move.colour)
+            return f"put a {pair} tunnel token on {opening_words(move.opening)}{finish}"
         return "end your turn"
 
     # --- marks -----------------------------------------------------------------------------
@@ -333,6 +335,13 @@ class CarcassonneTeacher(Teacher):
             + [Mark("feature", n, mover) for n in sorted(g.members) if n != node],
             event=self.move_words(before, move, after)),)
 
+    def pair(self, colour: str) -> str:
+        """A pair of tunnel tokens in words, named by its owner's seat as the board labels
+        it (TU-02): "Red 2" for Red's second pair, "Red" when Red has only one."""
+        owner, number = self.game.token_set(colour)
+        many = len(self.game.colours_of[owner]) > 1
+        return self.name(owner) + (f" {number}" if many else "")
+
     def explain_token(self, before: CarcassonneState, move: PlaceTunnelToken,
                       after: CarcassonneState) -> tuple[Step, ...]:
         mover = before.current_player
@@ -340,20 +349,21 @@ class CarcassonneTeacher(Teacher):
         partner = before.colour_openings(move.colour)
         steps = [self.step(
             "TU-03", f"{sentence(who)} claims {opening_words(move.opening)} with a "
-            f"{move.colour} token.", [Mark("token", move.opening, mover, move.colour)],
+            f"{self.pair(move.colour)} token.", [Mark("token", move.opening, mover, move.colour)],
             event="" if partner else self.move_words(before, move, after))]
         if partner:
             road = after.group_of(after.claimed_node(move.opening))
             assert road.tiles is not None  # a road lies on tiles
             steps.append(self.step(
-                "TU-05", f"That is the second {move.colour} token, so the tunnel is finished: "
+                "TU-05", f"That is the second {self.pair(move.colour)} token, so the tunnel is "
+                "finished: "
                 f"the road now runs underground from {opening_words(partner[0])} to "
                 f"{opening_words(move.opening)}, and the two roads are one road "
                 f"of {plural(len(road.tiles), 'tile')}. The tunnel belongs to everybody "
                 "(TU-06).",
                 [Mark("token", o, mover, move.colour) for o in (partner[0], move.opening)]
                 + [Mark("feature", n, None) for n in sorted(road.members)],
-                event=sentence(f"{who} finished the {move.colour} tunnel")))
+                event=sentence(f"{who} finished the {self.pair(move.colour)} tunnel")))
         elif before.pending is None and self.game.options["tu_v3"]:
             steps.append(self.step(
                 "TU-V3", f"With shared tokens a tunnel is built whole: {who} places the "

@@ -122,16 +122,16 @@ def test_TU_03_TU_05_words_and_steps_of_the_tokens_of_a_tunnel():
     s = position("TU2", board=WEST_L, deck=["L", "B"], king_robber_baron=True)
     s = play(s, "tile 1,0 rot 0")
     first = s.game.parse_move("token blue 1,0 W")
-    assert teach(s).move_words(s, first) == ("Red put a blue tunnel token on the tunnel opening "
+    assert teach(s).move_words(s, first) == ("Red put a Red 1 tunnel token on the tunnel opening "
                                              "on the west edge of 1,0")
     s = play(s, "token blue 1,0 W", "end turn", "tile 2,0 rot 0", "follower road:W",
              "end turn", "tile 0,-1 rot 0")
     second = s.game.parse_move("token blue 1,0 E")
     t = teach(s)
     assert t.move_words(s, second) == (
-        "Red put a blue tunnel token on the tunnel opening on the east edge of 1,0, finishing "
-        "the blue tunnel from the tunnel opening on the west edge of 1,0")
-    assert t.hint_words(s, second) == ("put a blue tunnel token on the tunnel opening on the "
+        "Red put a Red 1 tunnel token on the tunnel opening on the east edge of 1,0, finishing "
+        "the Red 1 tunnel from the tunnel opening on the west edge of 1,0")
+    assert t.hint_words(s, second) == ("put a Red 1 tunnel token on the tunnel opening on the "
                                        "east edge of 1,0 to finish the tunnel")
     steps, after = explained(s, "token blue 1,0 E")
     assert rules(steps) == ["TU-03", "TU-05"]

@@ -193,7 +193,8 @@ def test_TU_02_token_words_name_the_owners_seat_in_the_log_and_refusals():
     assert board.selection == "black"
     board.click("opening_1_0_3")
     assert board.state.tokens == {(1, 0, "W"): "black"}
-    assert "Red 3 token 1,0 W" in re.sub("<[^>]+>", "", board.move_list.value)
+    assert ("Red put a Red 3 tunnel token on the tunnel opening on the west edge of 1,0"
+            in re.sub("<[^>]+>", "", board.move_list.value))
     assert "Red 3 token" in log_text(board) and "black" not in log_text(board)
 
 
