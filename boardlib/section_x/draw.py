@@ -50,7 +50,7 @@ PLAYER_NAMES: tuple[str, ...] = seat_names(MAX_PLAYERS)
 SURFACE = SURFACES["section_x"]
 FIELD_EDGE = "#7f9bb0"
 CHAMBER_EDGE = "#3b2f25"
-TARGET_FILL = "#fef08a"        # an empty field a tile may go to (also outlined: not colour alone)
+TARGET_FILL = "#ffffff"        # an empty field a tile may go to (also outlined: not colour alone)
 LABEL_COLOR = "#1f3b4d"
 SIZE = 30.0                    # a field's corner radius, in the drawing's units
 MARGIN = 0.4 * SIZE
@@ -592,11 +592,11 @@ def draw_tunnel_graph(d: Drawing, parent: Element, state: SectionXState) -> None
         d.path(parent, "M" + " L".join(pt((x + shift, y + shift)) for x, y in points),
                fill="none", stroke=seat(p).color, stroke_width=5.5, stroke_opacity="0.8",
                stroke_dasharray="9 5", stroke_linecap="round", cls=f"escaperoute p{p}")
-    legend = ("Tunnel graph: a dot per part, coloured by the tunnel's owner",
-              "(grey: no door); dashed: each player's shortest way out")
-    for k, text in enumerate(legend):
-        d.text(parent, MARGIN, HEIGHT - MARGIN - (len(legend) - 1 - k) * 14.0, text, size=11.0,
-               anchor="start", fill="#333333")
+    legend = ("Tunnel graph: a dot per part,", "coloured by the tunnel's owner",
+              "(grey: no door); dashed: each", "player's shortest way out")
+    for k, text in enumerate(legend):        # low in the side column, clear of the board
+        d.text(parent, BOARD_WIDTH + 0.2 * SIZE, HEIGHT - MARGIN - (len(legend) - 1 - k) * 14.0,
+               text, size=11.0, anchor="start", fill="#333333")
 
 
 def tunnel_graph_svg(state: SectionXState) -> str:
