@@ -12,11 +12,15 @@ the stack and every player's score.
 Clickable elements (ids from :func:`boardlib.svg.element_id`), each with a ``<title>`` and
 an ``aria-label`` in words:
 
-* ``field_<q>_<r>``      an ocean field, with its tile's slab (classes ``field``, ``tile``,
-  ``selected``, ``target``, ``hint``)
-* ``part_<q>_<r>_<i>``   part ``i`` of the tile on ``q,r``, with the prisoners on it
-  (classes ``part``, ``occupied``, ``source``, ``target``)
-* ``door_<q>_<r>_<i>``   a door standing on that part (``door``, ``selected``)
+* ``field_<q>_<r>``      an ocean field, with its tile in phase 2 (classes ``field``,
+  ``tile``, ``selected``, ``target``, ``hint``)
+* ``part_<q>_<r>_<i>``   in phase 3: part ``i`` of the tile on ``q,r``, with the prisoners on
+  it (classes ``part``, ``occupied``, ``source``, ``target``); a one-part tile is its part
+* ``door_<q>_<r>_<i>``   in phase 3: a door standing on that part (``door``, ``selected``)
+
+In phase 2 a tile is picked whole, so its field is the clickable; in phase 3 prisoners and
+doors go on parts, so the parts are. No two clickables share a middle (arrow keys need
+that) and no click can mean two things.
 * ``island``             the island, with each player's prisoners on it as one stack
 * ``zone_<g>``           the gate of free zone ``g``, with the prisoner in it
 * ``hand_<k>``           the ``k``-th tile in the hand of the player to move
@@ -30,7 +34,7 @@ the fields that changed (the tests compare with a fresh drawing).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 from xml.etree.ElementTree import Element
 
 from boardlib.grids.hex import Hex
@@ -40,7 +44,7 @@ from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGP
 from boardlib.svg.builder import PieceCache
 
 from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
-from .rules import OVER, PRISONERS, TILE_PHASE, SectionXState
+from .rules import ACT_PHASE, OVER, PRISONERS, TILE_PHASE, SectionXState
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 
 MAX_PLAYERS = 4
@@ -55,7 +59,7 @@ LABEL_COLOR = "#1f3b4d"
 SIZE = 30.0                    # a field's corner radius, in the drawing's units
 MARGIN = 0.4 * SIZE
 CAPTION_HEIGHT = 1.2 * SIZE
-SIDE_WIDTH = 6.6 * SIZE        # the column beside the board: hand, doors, stack, scores
+SIDE_WIDTH = 7.2 * SIZE        # the column beside the board: hand, doors, stack, scores
 PIXEL_WIDTH = 900.0
 PRISONER_RADIUS = 0.3 * SIZE
 CHANNEL_WIDTH = 0.36 * SIZE
@@ -214,58 +218,90 @@ def _draw_tile(d: Drawing, parent: Element, center: tuple[float, float], kind: T
     return centres
 
 
+def part_words(h: Hex, i: int, kind: TileKind, part: PartLook) -> tuple[str, list[str]]:
+    """What a tunnel part says (its ``aria-label``) and its classes."""
+    words = [f"{h} part {i}: {kind.title} tunnel"]
+    classes = ["part"]
+    if part.owners:
+        classes.append("occupied")
+        words.append(f"with {prisoners_words(part.owners)}")
+    if part.door is not None:
+        words.append(f"and {seat(part.door).name}'s door")
+    if part.source:
+        classes.append("source")
+        words.append("(picked)")
+    if part.target:
+        classes.append("target")
+        words.append("— a target: click to go here")
+    return " ".join(words), classes
+
+
+def door_xy(h: Hex, kind: TileKind, rotation: int, i: int) -> tuple[float, float]:
+    """Where a door on part ``i`` stands: in its channel, part of the way from the part's
+    middle (where its prisoners stand) to its first opening, so neither hides the other."""
+    masks = part_masks(kind, rotation)
+    cx, cy = part_center(CENTERS[h], masks, i)
+    first = next(d for d in range(6) if masks[i] >> d & 1)
+    ex, ey = CENTERS[h][0] + PORTS[first][0], CENTERS[h][1] + PORTS[first][1]
+    return cx + 0.55 * (ex - cx), cy + 0.55 * (ey - cy)
+
+
 def _draw_field(d: Drawing, parent: Element, h: Hex, look: tuple[str, int] | None,
                 marks: tuple[bool, bool, bool], coordinates: bool,
-                parts: tuple[PartLook, ...]) -> None:
+                parts: tuple[PartLook, ...], parts_clickable: bool) -> None:
+    """An ocean field and its tile. In phase 2 the field is what a person clicks (a tile is
+    picked whole); in phase 3 the tunnel parts are (a one-part tile is its part, slab and
+    all), and the doors. So no two clickables share a middle, as arrow keys need."""
     selected, target, hinted = marks
     kind = None if look is None else KIND_BY_NAME[look[0]]
-    words = [f"{h}:", "empty ocean field" if kind is None else kind_words(kind)]
     classes = ["field"] + ["tile"] * (kind is not None)
+    extra = []
     if selected:
         classes.append("selected")
-        words.append("(picked)")
+        extra.append("(picked)")
     if target:
         classes.append("target")
-        words.append("— a target: click to put the tile here")
+        extra.append("— a target: click to put the tile here")
     if hinted:
         classes.append("hint")
-        words.append("— part of the hint")
-    group = d.clickable(parent, field_id(h), " ".join(words), cls=" ".join(classes))
-    d.element(group, "polygon", points=CELLS[h], cls="cell",
+        extra.append("— part of the hint")
+    groups: dict[int, Element] = {}
+    if kind is not None and parts_clickable and len(parts) == 1:
+        words, part_classes = part_words(h, 0, kind, parts[0])
+        body = groups[0] = d.clickable(parent, part_id(h, 0), " ".join([words, *extra]),
+                                       cls=" ".join(part_classes + classes[1:]))
+    elif kind is not None and parts_clickable:
+        body = d.group(parent, cls=" ".join(classes))
+    else:
+        words = " ".join([f"{h}:", "empty ocean field" if kind is None else kind_words(kind),
+                          *extra])
+        body = d.clickable(parent, field_id(h), words, cls=" ".join(classes))
+    d.element(body, "polygon", points=CELLS[h], cls="cell",
               fill=TARGET_FILL if target and kind is None else SURFACE["ocean"])
     x, y = CENTERS[h]
-    groups: dict[int, Element] = {}
+    centres: list[tuple[float, float]] = []
     if kind is not None:
         assert look is not None
 
         def part_group(i: int) -> Element:
-            part = parts[i]
-            words = [f"{h} part {i}: {kind.title} tunnel"]
-            classes = ["part"]
-            if part.owners:
-                classes.append("occupied")
-                words.append(f"with {prisoners_words(part.owners)}")
-            if part.door is not None:
-                words.append(f"and {seat(part.door).name}'s door")
-            if part.source:
-                classes.append("source")
-                words.append("(picked)")
-            if part.target:
-                classes.append("target")
-                words.append("— a target: click to go here")
-            groups[i] = d.clickable(parent, part_id(h, i), " ".join(words),
-                                    cls=" ".join(classes))
+            if i not in groups:
+                if parts_clickable:
+                    words, part_classes = part_words(h, i, kind, parts[i])
+                    groups[i] = d.clickable(parent, part_id(h, i), words,
+                                            cls=" ".join(part_classes))
+                else:
+                    groups[i] = body
             return groups[i]
 
-        centres = _draw_tile(d, group, (x, y), kind, look[1], part_parent=part_group)
+        centres = _draw_tile(d, body, (x, y), kind, look[1], part_parent=part_group)
     if selected or target or hinted:
-        d.element(group, "polygon", points=RINGS[h], fill="none",
+        d.element(body, "polygon", points=RINGS[h], fill="none",
                   stroke=HINT if hinted and not (selected or target) else INK,
                   stroke_width=4.0 if selected else 3.0,
                   stroke_dasharray=None if selected else "7 4")
-    if kind is None:
+    if kind is None or look is None:
         if coordinates:
-            _draw_coordinates(d, group, h, False)
+            _draw_coordinates(d, body, h, False)
         return
     for i, part in enumerate(parts):
         cx, cy = centres[i]
@@ -273,23 +309,21 @@ def _draw_field(d: Drawing, parent: Element, h: Hex, look: tuple[str, int] | Non
             d.circle(groups[i], cx, cy, 0.44 * SIZE, fill="none", stroke=INK, stroke_width=3.0,
                      stroke_dasharray="5 3")
         spread = 0.62 * SIZE if len(part.owners) > 1 else 0.0
-        shift = 0.3 * SIZE if part.door is not None and part.owners else 0.0
         for j, owner in enumerate(part.owners):
             dx = (j - (len(part.owners) - 1) / 2) * spread
-            d.seat_token(groups[i], seat(owner), cx + dx + shift, cy, PRISONER_RADIUS,
+            d.seat_token(groups[i], seat(owner), cx + dx, cy, PRISONER_RADIUS,
                          outline=SELECTED if part.source else INK,
-                         outline_width=3.0 if part.source else 1.2, label_size=10.0)
+                         outline_width=3.0 if part.source else 1.2, label_size=11.0)
     for i, part in enumerate(parts):
         if part.door is None:
             continue
-        cx, cy = centres[i]
-        words = f"{h} part {i}: {seat(part.door).name}'s door" + (
+        label = f"{h} part {i}: {seat(part.door).name}'s door" + (
             " (picked)" if part.door_selected else "")
-        door = d.clickable(parent, door_id(h, i), words,
-                           cls="door" + (" selected" if part.door_selected else ""))
-        shift = 0.3 * SIZE if part.owners else 0.0
-        draw_door(d, door, part.door, cx - shift, cy, scale=0.8 if len(parts) > 1 else 1.0,
-                  selected=part.door_selected)
+        door = (d.clickable(parent, door_id(h, i), label,
+                            cls="door" + (" selected" if part.door_selected else ""))
+                if parts_clickable else d.group(body, cls="door"))
+        draw_door(d, door, part.door, *door_xy(h, kind, look[1], i),
+                  scale=0.8 if len(parts) > 1 else 1.0, selected=part.door_selected)
     if coordinates:       # over the channels, letting clicks through to the tile under it
         _draw_coordinates(d, d.group(parent, cls="overlay"), h, True)
 
@@ -301,12 +335,12 @@ def _draw_coordinates(d: Drawing, parent: Element, h: Hex, on_tile: bool) -> Non
         d.rect(parent, x - 0.45 * SIZE, y + 0.5 * SIZE, 0.9 * SIZE, 0.34 * SIZE,
                fill="#ffffff", opacity="0.85", rx=3.0)
     d.text(parent, x, y + 0.67 * SIZE, f"{h.q},{h.r}".replace("-", "\N{MINUS SIGN}"),
-           size=9.0, cls="label")
+           size=10.5, cls="label")
 
 
 def _draw_island(d: Drawing, parent: Element, stacks: tuple[int, ...], picked: int | None,
                  target: bool) -> None:
-    words = ["the island:"]
+    words: list[str] = ["the island:"]
     words.append(", ".join(f"{seat(p).name} {n} prisoner{'s' * (n != 1)}"
                            for p, n in enumerate(stacks) if n) or "no prisoners")
     if picked is not None:
@@ -321,7 +355,7 @@ def _draw_island(d: Drawing, parent: Element, stacks: tuple[int, ...], picked: i
     if target:
         d.circle(group, x, y, 2.2 * SIZE, fill="none", stroke=INK, stroke_width=3.0,
                  stroke_dasharray="7 4")
-    d.text(group, x, y, "island", size=11.0, cls="label")
+    d.text(group, x, y, "island", size=12.0, cls="label")
     spots = (Hex(-1, 0), Hex(1, 0), Hex(0, -1), Hex(0, 1))   # one stack per player
     for p, count in enumerate(stacks):
         if not count:
@@ -347,7 +381,7 @@ def _draw_zone(d: Drawing, parent: Element, g: int, owner: int | None, target: b
     if owner is not None:
         d.seat_token(group, seat(owner), x, y - 0.12 * SIZE, PRISONER_RADIUS * 1.15,
                      label_size=11.0)
-    d.text(group, x, y + 0.6 * SIZE, f"zone {g}", size=9.0, cls="label")
+    d.text(group, x, y + 0.6 * SIZE, f"zone {g}", size=11.0, cls="label")
 
 
 # --- the picture -----------------------------------------------------------------------------
@@ -395,6 +429,7 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
             if door is not None:
                 doors[door[0]] = p
     occupancy = state.occupancy()
+    acting = state.phase == ACT_PHASE           # phase 3: the parts are clicked, not fields
     board = d.group(None, cls="board")
     for f, h in enumerate(FIELDS):
         if h in ISLAND_FIELDS or h in GATES:
@@ -406,9 +441,10 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
                                    doors.get(4 * f + i), door_picked == 4 * f + i,
                                    source == 4 * f + i, 4 * f + i in target_codes)
                           for i in range(len(KIND_BY_NAME[look[0]].parts)))
-        key = (h, look, (h == selected_field, h in target_fields, h in hinted),
-               show_coordinates, parts)
-        d.piece(board, _PIECES, key, lambda parent, key=key: _draw_field(d, parent, *key))
+        marks = (h == selected_field, h in target_fields, h in hinted)
+        key = (h, look, marks, show_coordinates, parts, acting)
+        d.piece(board, _PIECES, key, _field_drawer(d, h, look, marks, show_coordinates, parts,
+                                                   acting))
     stacks = tuple(state.prisoners_of(p).count(ISLAND) for p in range(state.num_players))
     _draw_island(d, board, stacks, state.player if source == ISLAND else None,
                  ISLAND in target_codes)
@@ -420,6 +456,12 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
         draw_tunnel_graph(d, d.group(None, cls="overlay tunnelgraph"), state)
     _draw_side(d, state, picked)
     return d.to_svg()
+
+
+def _field_drawer(d: Drawing, h: Hex, look: tuple[str, int] | None,
+                  marks: tuple[bool, bool, bool], coordinates: bool,
+                  parts: tuple[PartLook, ...], acting: bool) -> Callable[[Element], None]:
+    return lambda parent: _draw_field(d, parent, h, look, marks, coordinates, parts, acting)
 
 
 def _draw_side(d: Drawing, state: SectionXState, picked: tuple[Any, ...]) -> None:
@@ -448,7 +490,7 @@ def _draw_side(d: Drawing, state: SectionXState, picked: tuple[Any, ...]) -> Non
                       stroke_width=4.0 if chosen else 1.2)
             _draw_tile(d, group, (cx, y), kind, rotation)
         if not hand:
-            d.text(None, left + 0.2 * SIZE, y, "(no tiles)", size=12.0, anchor="start")
+            d.text(None, left + 0.2 * SIZE, y, "(no tiles)", size=13.0, anchor="start")
         y += 1.55 * SIZE
         if state.phase == TILE_PHASE:
             for k, (arrow, sixths, words) in enumerate((
@@ -475,19 +517,21 @@ def _draw_side(d: Drawing, state: SectionXState, picked: tuple[Any, ...]) -> Non
             for j in range(doors_left):
                 draw_door(d, group, p, left + (0.4 + 0.75 * j) * SIZE, y, selected=chosen)
             d.text(None, left + (0.9 + 0.75 * doors_left) * SIZE, y,
-                   f"door{'s' * (doors_left != 1)} to place", size=12.0, anchor="start")
+                   f"door{'s' * (doors_left != 1)} to place", size=13.0, anchor="start")
         else:
-            d.text(None, left, y, "both doors on the board", size=12.0, anchor="start")
+            d.text(None, left, y, "both doors on the board", size=13.0, anchor="start")
         y += 1.1 * SIZE
-    d.text(None, left, y, f"Tiles in the stack: {len(state.stack)}", size=12.0, anchor="start")
+    d.text(None, left, y, f"Tiles in the stack: {len(state.stack)}", size=13.0, anchor="start")
     y += 0.9 * SIZE
     keys = bool(state.game.options.get("keys"))
     for q in range(state.num_players):
         d.seat_token(None, seat(q), left + 0.3 * SIZE, y, 0.27 * SIZE, label_size=8.0)
         line = f"{seat(q).name}: {state.escaped(q)} free, {state.buried(q)} buried"
+        d.text(None, left + 0.75 * SIZE, y, line, size=13.0, anchor="start")
         if keys:          # the keys variant only (SX-I6)
-            line += ", key unused" if state.keys[q] else ", key used"
-        d.text(None, left + 0.75 * SIZE, y, line, size=12.0, anchor="start")
+            y += 0.55 * SIZE
+            d.text(None, left + 0.75 * SIZE, y, "key unused" if state.keys[q] else "key used",
+                   size=12.0, anchor="start")
         y += 0.8 * SIZE
 
 
@@ -537,6 +581,7 @@ def draw_tunnel_graph(d: Drawing, parent: Element, state: SectionXState) -> None
     for node, data in graph.nodes(data=True):
         if data["kind"] == "part":
             cell = state.board[FIELD_INDEX[data["field"]]]
+            assert cell is not None
             where[node] = part_xy(data["field"], TILE_KINDS[cell[0]], cell[1], data["part"])
         elif data["kind"] == "zone":
             where[node] = CENTERS[GATES[data["gate"]]]

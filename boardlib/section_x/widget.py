@@ -85,8 +85,8 @@ class SectionXController(BaseController):
             src = place_text(selection[1])
             return [parse_place(m.dst) for m in legal if isinstance(m, Step) and m.src == src]
         if kind == "door":
-            src = None if selection[1] is None else place_text(selection[1])
-            return [parse_place(m.dst) for m in legal if isinstance(m, Door) and m.src == src]
+            source = None if selection[1] is None else place_text(selection[1])
+            return [parse_place(m.dst) for m in legal if isinstance(m, Door) and m.src == source]
         return []
 
     # --- clicks ---------------------------------------------------------------
@@ -325,7 +325,9 @@ class SectionXController(BaseController):
                        selection: Any) -> list[str]:
         """Pick the tile, turn it with ↺ as far as the move says, click it again."""
         cell = field_id(move.field)
-        kind, rot = state.tile_at(move.field)
+        tile = state.tile_at(move.field)
+        assert tile is not None, move          # a legal turn is of a tile on the board
+        kind, rot = tile
         n = len(distinct_rotations(kind))
         wanted = canonical_rotation(kind, move.rotation)
         if _picked_tile(selection) == move.field:
@@ -415,7 +417,8 @@ class SectionXController(BaseController):
 def _picked_tile(selection: Any) -> Hex | None:
     """The board tile in ``selection`` (phase 2), if one is picked."""
     if isinstance(selection, tuple) and selection and selection[0] == "tile":
-        return selection[1]
+        picked: Hex = selection[1]
+        return picked
     return None
 
 

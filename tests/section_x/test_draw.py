@@ -60,13 +60,15 @@ def test_SX_I1_every_field_part_zone_and_hand_tile_is_one_named_clickable():
     assert root.get("class") == "bl-svg bl-section_x" and "Section X board" in root.get(
         "aria-label")
     found = kinds(svg)
-    assert len(found["field"]) == len(OCEAN) == 48
+    assert len(found["field"]) == len(OCEAN) - 4 == 44       # phase 3: tiles are their parts
     assert found["zone"] == {f"zone_{g}" for g in range(6)} and found["island"] == {"island"}
     assert found["part"] == {"part_2_0_0", "part_3_0_0", "part_0_2_0", "part_-2_0_0",
                              "part_-2_0_1"}
     assert found["door"] == {"door_3_0_0", "door_-2_0_0"}
     assert found["hand"] == {"hand_0", "hand_1"} and "turn" not in found   # phase 3
     assert set(svg.clickable) == set(clickables(svg))
+    tile_phase = kinds(draw_svg(position(tiles=EAST, hands={0: ["fork"]})))
+    assert len(tile_phase["field"]) == 48 and "part" not in tile_phase   # phase 2: fields
     for element_id, g in clickables(svg).items():
         title = g.find(f"{NS}title")
         assert g.get("role") == "button" and g.get("aria-label") == title.text, element_id
@@ -139,8 +141,12 @@ def test_pictures_of_random_games_are_well_formed_and_name_every_clickable():
         assert set(groups) == set(svg.clickable)
         tiles = sum(c is not None for c in state.board)
         parts = sum(len(draw.TILE_KINDS[c[0]].parts) for c in state.board if c is not None)
-        assert len([i for i in groups if i.startswith("part_")]) == parts
-        assert len([g for g in groups.values() if "tile" in g.get("class").split()]) == tiles
+        acting = state.phase == "act"
+        assert len([i for i in groups if i.startswith("part_")]) == (parts if acting else 0)
+        assert len([i for i in groups if i.startswith("field_")]) == 48 - (tiles if acting else 0)
+        tiled = [g for g in ET.fromstring(svg).iter(f"{NS}g")
+                 if "tile" in (g.get("class") or "").split()]
+        assert len(tiled) == tiles
         drawn += 1
     assert drawn > 40
 
@@ -157,8 +163,9 @@ def test_SX_07_SX_08_selection_targets_and_hint_are_marked_by_outline_and_class(
     assert "selected" in clickables(picked)["field_2_0"].get("class")
     # a board tile being turned is shown turned
     turned = draw_svg(position(tiles={"2,0": ("straight", 1)}, hands={0: ["straight", "fork"]}))
-    channel = re.compile(r'<g id="part_2_0_0".*?</g>', re.S)
-    assert channel.search(picked).group(0) == channel.search(turned).group(0)
+    channel = re.compile(r'<g id="field_2_0".*?(<path [^>]*class="channel" />)', re.S)
+    assert channel.search(picked).group(1) == channel.search(turned).group(1)
+    assert channel.search(picked).group(1) != channel.search(svg).group(1)
     from boardlib.section_x.rules import MoveTile
     hinted = draw_svg(s, hint=MoveTile(H("2,0"), H("2,-1")))
     assert {i for i, g in clickables(hinted).items() if "hint" in g.get("class").split()} == {

@@ -14,6 +14,10 @@ from boardlib.section_x.rules import (FIELD_INDEX, GATE_DISTANCE, Door, EndTurn,
 from boardlib.section_x.widget import SectionXBoard
 
 
+TARGET_FIELD = r'<g id="field_(-?\d+)_(-?\d+)" class="click field[^"]*\btarget\b'
+"""An outlined field of the board (a clickable field whose class says ``target``)."""
+
+
 def board(state, **kwargs) -> SectionXBoard:
     return SectionXBoard(state=state, show_setup=False, **kwargs)
 
@@ -37,7 +41,7 @@ def test_SX_09_SX_10_busy_tiles_refuse_to_turn_or_move():
 def test_SX_11_hiding_place_moves_only_away_from_the_gates():
     b = board(position(tiles={"2,-1": ("hiding", 0)}, prisoners={0: ["2,-1/0", "2,-1/0"]}))
     b.click("field_2_-1")
-    outlined = set(re.findall(r'<g id="field_(-?\d+)_(-?\d+)" class="click field[^"]*\btarget\b', b.svg))
+    outlined = set(re.findall(TARGET_FIELD, b.svg))
     assert ("1", "1") in outlined and ("2", "0") not in outlined
     assert refused(b, "field_2_0") == "SX-11"
     assert refused(b, "field_2_-1", "field_1_1") is None
@@ -97,7 +101,7 @@ def test_corridors_red_door_in_the_south_east_leaves_blue_route_east():
 def test_SX_03_on_an_empty_ocean_the_hand_tile_fits_everywhere():
     b = board(boardlib.load("section_x", players=3, seed=1).new_initial_state())
     b.click("hand_0")
-    assert len(re.findall(r'<g id="field_(-?\d+)_(-?\d+)" class="click field[^"]*\btarget\b', b.svg)) == 48
+    assert len(re.findall(TARGET_FIELD, b.svg)) == 48
     b.graph_box.value = True
     assert "<circle" not in re.search(r'<g class="overlay tunnelgraph">.*?</text>', b.svg,
                                       re.S).group(0)
@@ -189,10 +193,10 @@ def test_SX_07_turned_the_straight_misses_3_0_and_turned_back_it_fits():
     b = board(position(tiles={"2,0": ("straight", 0)}, hands={0: ["straight", "tight-curve"]}))
     b.click("hand_0")
     b.click("hand_0")                                   # turned a sixth
-    assert ("3", "0") not in re.findall(r'<g id="field_(-?\d+)_(-?\d+)" class="click field[^"]*\btarget\b', b.svg)
+    assert ("3", "0") not in re.findall(TARGET_FIELD, b.svg)
     b.click("field_3_0")
     assert b.last_refusal.rule == "SX-07" and b.match.moves == ()
     b.click("turn_5")                                   # ↻ turns it back
-    assert ("3", "0") in re.findall(r'<g id="field_(-?\d+)_(-?\d+)" class="click field[^"]*\btarget\b', b.svg)
+    assert ("3", "0") in re.findall(TARGET_FIELD, b.svg)
     b.click("field_3_0")
     assert b.match.moves == (PlaceTile("straight", H("3,0"), 0),)

@@ -42,7 +42,7 @@ def test_SX_07_place_from_hand_by_clicks_and_refusal_shows_rule():
 
 def test_SX_08_move_swap_and_rotate_by_clicks():
     for clicks, move in [(["field_2_0", "field_2_-1"], MoveTile(H("2,0"), H("2,-1"))),
-                         (["part_2_0_0", "field_-2_0"], SwapTiles(H("2,0"), H("-2,0"))),
+                         (["field_2_0", "field_-2_0"], SwapTiles(H("2,0"), H("-2,0"))),
                          (["field_2_0", "field_2_0"], RotateTile(H("2,0"), 1))]:
         board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0),
                                                     "-2,0": ("fork", 0)}))
@@ -188,8 +188,10 @@ def test_SX_13_tunnel_graph_box_overlays_owners_and_escape_routes():
     assert overlay(board.svg) is None and board.svg == off
 
 
-def part_group(svg: str, gid: str) -> str:
-    return re.search(rf'<g id="{gid}".*?</g>', svg, re.S).group(0)
+def channels(svg: str, gid: str) -> list[str]:
+    """The channel paths drawn in the clickable ``gid`` (how its tile lies)."""
+    group = re.search(rf'<g id="{gid}".*?</g>', svg, re.S).group(0)
+    return re.findall(r'<path d="[^"]*"[^>]*class="channel" />', group)
 
 
 def test_SX_08_rotate_buttons_turn_the_hand_tile_and_a_board_tile():
@@ -208,7 +210,8 @@ def test_SX_08_rotate_buttons_turn_the_hand_tile_and_a_board_tile():
     assert board.selection == ("tile", H("2,0"), 3)
     # the board shows the tile as it would lie after the turn
     turned = draw_svg(position(tiles={"2,0": ("tight-curve", 3)}))
-    assert part_group(board.svg, "part_2_0_0") == part_group(turned, "part_2_0_0")
+    assert channels(board.svg, "field_2_0") == channels(turned, "field_2_0") != channels(
+        draw_svg(position(tiles={"2,0": ("tight-curve", 0)})), "field_2_0")
     board.click("field_2_0")
     assert board.match.moves == (RotateTile(H("2,0"), 3),)
 
@@ -354,22 +357,25 @@ def test_SX_I1_coordinates_box_labels_every_ocean_field_and_keeps_clicks():
     assert SectionXBoard(state=s, show_coordinates=True).coordinates_box.value
 
 
-def test_SX_I4_a_click_on_a_tile_beside_its_channel_means_its_only_part():
-    """Learners click the tile, not its thin channel: on a one-part tile that is the part;
-    on a tile with more parts the refusal says to click the channel (SX-I4, SX-I5)."""
+def test_SX_I4_a_one_part_tile_is_its_part_and_crossing_parts_are_clicked_on_their_channel():
+    """Learners click the tile, not its thin channel: in phase 3 a one-part tile is one
+    clickable, its part, slab and all; a tile with more parts has a clickable per channel and
+    no field to click (SX-I4, SX-I5)."""
     s = act(tiles={**EAST, "0,2": ("crossing", 0)}, prisoners={0: ["2,0/0"]})
     board = SectionXBoard(state=s)
+    drawn = set(board.view.drawn)
+    assert {"part_3_0_0", "part_0_2_0", "part_0_2_1"} <= drawn
+    assert not {"field_3_0", "field_0_2"} & drawn
+    assert board.view.drawn["part_3_0_0"] == "3,0 part 0: straight tunnel"
     board.click("part_2_0_0")
-    board.click("field_3_0")                         # the straight's body: its one part
+    board.click("part_3_0_0")
     assert board.match.moves == (Step("2,0/0", "3,0/0"),)
     board.undo()
     board.click("doorpile_0")
-    board.click("field_0_2")                         # a crossing has two parts
-    assert board.last_refusal.rule == "SX-I5" and "crossing on 0,2 has 2" in board.message
     board.click("field_1_1")                         # no tile at all
     assert board.last_refusal.rule == "SX-I5" and "1,1 has no tile" in board.message
-    board.click("field_3_0")                         # the door goes on the straight's part
-    assert board.match.moves == (Door("3,0/0"),)
+    board.click("part_0_2_1")                        # the crossing's second channel
+    assert board.match.moves == (Door("0,2/1"),)
 
 
 def test_SX_16_status_says_when_the_picked_prisoner_has_no_step_left():
