@@ -273,8 +273,14 @@ def _draw_field(d: Drawing, parent: Element, h: Hex, look: tuple[str, int] | Non
     elif kind is not None and parts_clickable:
         body = d.group(parent, cls=" ".join(classes))
     else:
-        words = " ".join([f"{h}:", "empty ocean field" if kind is None else kind_words(kind),
-                          *extra])
+        held = []                           # what stands on the tile, for screen readers
+        for part in parts:
+            if part.owners:
+                held.append(prisoners_words(part.owners))
+            if part.door is not None:
+                held.append(f"{seat(part.door).name}'s door")
+        words = " ".join([f"{h}:", "empty ocean field" if kind is None else kind_words(kind)]
+                         + [f"with {', '.join(held)}"] * bool(held) + extra)
         body = d.clickable(parent, field_id(h), words, cls=" ".join(classes))
     d.element(body, "polygon", points=CELLS[h], cls="cell",
               fill=TARGET_FILL if target and kind is None else SURFACE["ocean"])
