@@ -132,11 +132,16 @@ PORTS = _port_offsets(1.0)
 
 def part_center(center: tuple[float, float], masks: tuple[int, ...], i: int,
                 scale: float = 1.0) -> tuple[float, float]:
-    """Where part ``i`` is drawn: the middle for one part (or a part straight through the
-    middle), else pulled towards the edges it opens on."""
+    """Where part ``i`` is drawn (its prisoners stand there): the middle for a tile of one
+    part, else pulled towards the edges it opens on. A part straight through the middle of
+    a tile with more parts is marked along its channel, towards its first opening (its last
+    for an odd part): the two parts of a crossing keep their prisoners apart."""
     ports = [d for d in range(6) if masks[i] >> d & 1]
-    if len(masks) == 1 or (len(ports) == 2 and ports[1] - ports[0] == 3):
+    if len(masks) == 1:
         return center
+    if len(ports) == 2 and ports[1] - ports[0] == 3:
+        towards = PORTS[ports[i % 2]]
+        return (center[0] + 0.55 * scale * towards[0], center[1] + 0.55 * scale * towards[1])
     x = sum(PORTS[d][0] for d in ports) / len(ports)
     y = sum(PORTS[d][1] for d in ports) / len(ports)
     return (center[0] + 0.8 * scale * x, center[1] + 0.8 * scale * y)
@@ -241,7 +246,12 @@ def door_xy(h: Hex, kind: TileKind, rotation: int, i: int) -> tuple[float, float
     middle (where its prisoners stand) to its first opening, so neither hides the other."""
     masks = part_masks(kind, rotation)
     cx, cy = part_center(CENTERS[h], masks, i)
-    first = next(d for d in range(6) if masks[i] >> d & 1)
+    ports = [d for d in range(6) if masks[i] >> d & 1]
+    if len(masks) > 1 and len(ports) == 2 and ports[1] - ports[0] == 3:
+        # through the middle: the half away from where its prisoners stand
+        away = PORTS[ports[1 - i % 2]]
+        return CENTERS[h][0] + 0.6 * away[0], CENTERS[h][1] + 0.6 * away[1]
+    first = ports[0]
     ex, ey = CENTERS[h][0] + PORTS[first][0], CENTERS[h][1] + PORTS[first][1]
     return cx + 0.55 * (ex - cx), cy + 0.55 * (ey - cy)
 
