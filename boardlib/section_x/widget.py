@@ -7,7 +7,9 @@ rotation ↺ ↻ chose, else to the next one the rules allow). A click on the is
 the picked tile down; so does a refusal when the picked board tile cannot move at all.
 Phase 3 (SX-12 … SX-16): click a place with one of your prisoners (the island,
 a tunnel part), then a joined place to step there; or click one of your doors
-(under the board, or on the board) and then a tunnel part. "End turn" finishes.
+(beside the board, or on the board) and then a tunnel part. "End turn" finishes.
+The keyboard reaches every clickable element (arrow keys, Enter or Space); R and Shift+R
+turn the picked tile, U undoes, H hints.
 The "Tunnel graph" box draws the networkx tunnel graph over the tiles, each tunnel in
 its owner's colour, with every player's shortest escape route dashed; the
 "Coordinates" box labels each ocean field with its ``q,r``.
@@ -27,15 +29,14 @@ from boardlib.grids.hex import Hex
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
-from .draw import PLAYER_COLORS, PLAYER_NAMES, draw_svg, parse_id
+from .draw import (ISLAND_ID, PLAYER_COLORS, PLAYER_NAMES, door_id, draw_svg, field_id,
+                   parse_id, place_id)
 from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, parse_place, place_text, zone_code
 from .moves import Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step, SwapTiles
 from .rules import (ACT_PHASE, OVER, PRISONERS, STEPS_PER_PRISONER, STEPS_PER_TURN,
                     TILE_PHASE, SectionXGame, SectionXState)
-from .tiles import TILE_KINDS, canonical_rotation, distinct_rotations
+from .tiles import KIND_BY_NAME, TILE_KINDS, canonical_rotation, distinct_rotations
 
-FIELD_PREFIXES = frozenset({"field", "tilebody", "selectfield", "targetfield"})
-PART_PREFIXES = frozenset({"part", "target", "prisoner", "door"})
 _PLAYER = re.compile(r"\bplayer (\d+)", re.IGNORECASE)
 
 
@@ -55,7 +56,8 @@ class SectionXController(BaseController):
     # --- drawing --------------------------------------------------------------
     def draw(self, state: SectionXState, selection: Any, hint: Any = None) -> str:
         return draw_svg(state, selection, targets=self.targets(state, selection), hint=hint,
-                        show_graph=self.show_graph, show_coordinates=self.show_coordinates)
+                        show_graph=self.show_graph, show_coordinates=self.show_coordinates,
+                        caption=False)
 
     def static_svg(self, state: SectionXState) -> str:
         return draw_svg(state, show_graph=self.show_graph,
@@ -83,8 +85,8 @@ class SectionXController(BaseController):
             src = place_text(selection[1])
             return [parse_place(m.dst) for m in legal if isinstance(m, Step) and m.src == src]
         if kind == "door":
-            src = None if selection[1] is None else place_text(selection[1])
-            return [parse_place(m.dst) for m in legal if isinstance(m, Door) and m.src == src]
+            source = None if selection[1] is None else place_text(selection[1])
+            return [parse_place(m.dst) for m in legal if isinstance(m, Door) and m.src == source]
         return []
 
     # --- clicks ---------------------------------------------------------------
@@ -110,15 +112,15 @@ class SectionXController(BaseController):
             return ("turn", fields[0])
         if prefix == "doorpile" and len(fields) == 1:
             return ("doorpile", fields[0])
-        if prefix in FIELD_PREFIXES and len(fields) == 2:
+        if prefix == "field" and len(fields) == 2:
             return ("field", Hex(*fields))
-        if prefix in PART_PREFIXES and len(fields) >= 3:
+        if prefix in ("part", "door") and len(fields) == 3 and 0 <= fields[2] < 3:
             h = Hex(fields[0], fields[1])
             if h not in FIELD_INDEX:
                 return None
             code = FIELD_INDEX[h] * 4 + fields[2]
             return ("door" if prefix == "door" else "part", code)
-        if prefix == "island":
+        if prefix == "island" and not fields:
             return ("place", ISLAND)
         if prefix == "zone" and len(fields) == 1 and 0 <= fields[0] < 6:
             return ("place", zone_code(fields[0]))
@@ -165,7 +167,7 @@ class SectionXController(BaseController):
             return Play(MoveTile(a, h))
         if tile is not None:
             return Select(("tile", h))
-        return Illegal("SX-07", "First pick a tile: one from your hand (under the board) to "
+        return Illegal("SX-07", "First pick a tile: one from your hand (beside the board) to "
                                 "place, or one on the board to move, swap or rotate.")
 
     @staticmethod
@@ -263,30 +265,90 @@ class SectionXController(BaseController):
     def _own_places(state: SectionXState) -> set[int]:
         return {c for c in state.prisoners_of(state.player) if c >= 0 or c == ISLAND}
 
+    def rotate(self, state: SectionXState, selection: Any, step: int) -> ClickResult:
+        """R / Shift+R on the board: as the ↺ / ↻ buttons (phase 2 only, SX-08)."""
+        if state.phase != TILE_PHASE:
+            return None
+        return self._turn(state, selection, 1 if step > 0 else 5)
+
     def clicks_for(self, state: SectionXState, move: Any, selection: Any = None) -> list[str]:
-        """The element ids a player clicks to play ``move`` (scripted games, benchmarks)."""
+        """The element ids a player clicks to play ``move`` from ``selection`` (scripted
+        games, benchmarks, the every-move test): what is already picked is used when it
+        helps and put down first when it would swallow the clicks."""
         if isinstance(move, PlaceTile):
-            hand = state.hands[state.player]
-            k = next(i for i, t in enumerate(hand) if TILE_KINDS[t].name == move.kind)
-            rotations = distinct_rotations(TILE_KINDS[hand[k]])
-            turns = rotations.index(canonical_rotation(TILE_KINDS[hand[k]], move.rotation))
-            return [f"hand_{k}"] * (turns + 1) + [f"field_{move.field.q}_{move.field.r}"]
+            return self._place_clicks(state, move, selection)
         if isinstance(move, (MoveTile, SwapTiles)):
             a, b = (move.src, move.dst) if isinstance(move, MoveTile) else (move.a, move.b)
-            return [f"field_{a.q}_{a.r}", f"field_{b.q}_{b.r}"]
+            if _picked_tile(selection) == b and isinstance(move, SwapTiles):
+                a, b = b, a                              # a swap is the same either way
+            if _picked_tile(selection) == a:
+                return [field_id(b)]
+            return self._put_down(state, selection) + [field_id(a), field_id(b)]
         if isinstance(move, RotateTile):
-            # select the tile, turn it with ↺ as far as the move says, click it again
-            cell = f"field_{move.field.q}_{move.field.r}"
-            kind, rot = state.tile_at(move.field)
-            n = len(distinct_rotations(kind))
-            turns = (canonical_rotation(kind, move.rotation) - canonical_rotation(kind, rot)) % n
-            return [cell] + ["turn_1"] * turns + [cell]
+            return self._rotate_clicks(state, move, selection)
         if isinstance(move, Step):
-            return [_place_id(parse_place(move.src)), _place_id(parse_place(move.dst))]
+            src, dst = parse_place(move.src), parse_place(move.dst)
+            if src is None or dst is None:
+                return []
+            if selection == ("from", src):
+                return [place_id(dst)]
+            return self._put_down(state, selection) + [place_id(src), place_id(dst)]
         if isinstance(move, Door):
-            first = (f"doorpile_{state.player}" if move.src is None
-                     else "door_" + _place_id(parse_place(move.src)).split("_", 1)[1])
-            return [first, _place_id(parse_place(move.dst))]
+            dst = parse_place(move.dst)
+            src = None if move.src is None else parse_place(move.src)
+            if dst is None:
+                return []
+            if selection == ("door", src):
+                return [place_id(dst)]
+            if src is None:
+                first = f"doorpile_{state.player}"
+            else:
+                h = FIELDS[src >> 2]
+                first = door_id(h, src & 3)
+            return self._put_down(state, selection) + [first, place_id(dst)]
+        return []
+
+    def _place_clicks(self, state: SectionXState, move: PlaceTile, selection: Any) -> list[str]:
+        hand = state.hands[state.player]
+        kind = KIND_BY_NAME[move.kind]
+        rotations = distinct_rotations(kind)
+        wanted = rotations.index(canonical_rotation(kind, move.rotation))
+        picked = (isinstance(selection, tuple) and selection[0] == "hand"
+                  and selection[1] < len(hand) and TILE_KINDS[hand[selection[1]]] is kind)
+        if picked:           # the picked hand tile is of this kind: turn it on from where it is
+            k, now = selection[1], selection[2]
+            return [f"hand_{k}"] * ((wanted - now) % len(rotations)) + [field_id(move.field)]
+        k = next(i for i, t in enumerate(hand) if TILE_KINDS[t] is kind)
+        return [f"hand_{k}"] * (wanted + 1) + [field_id(move.field)]
+
+    def _rotate_clicks(self, state: SectionXState, move: RotateTile,
+                       selection: Any) -> list[str]:
+        """Pick the tile, turn it with ↺ as far as the move says, click it again."""
+        cell = field_id(move.field)
+        tile = state.tile_at(move.field)
+        assert tile is not None, move          # a legal turn is of a tile on the board
+        kind, rot = tile
+        n = len(distinct_rotations(kind))
+        wanted = canonical_rotation(kind, move.rotation)
+        if _picked_tile(selection) == move.field:
+            now = selection[2] if len(selection) == 3 else canonical_rotation(kind, rot)
+            return ["turn_1"] * ((wanted - now) % n) + [cell]
+        first = self._put_down(state, selection) + [cell]
+        return first + ["turn_1"] * ((wanted - canonical_rotation(kind, rot)) % n) + [cell]
+
+    @staticmethod
+    def _put_down(state: SectionXState, selection: Any) -> list[str]:
+        """The click that lets go of ``selection`` (nothing when nothing is picked)."""
+        if not isinstance(selection, tuple):
+            return []
+        if state.phase == TILE_PHASE:
+            return [ISLAND_ID]                   # the island puts a picked tile down
+        if selection[0] == "from":
+            return [place_id(selection[1])]     # a second click on the same place
+        if selection[0] == "door":
+            if selection[1] is None:
+                return [f"doorpile_{state.player}"]
+            return [door_id(FIELDS[selection[1] >> 2], selection[1] & 3)]
         return []
 
     # --- words ----------------------------------------------------------------
@@ -352,15 +414,12 @@ class SectionXController(BaseController):
         return False
 
 
-def _place_id(code: int | None) -> str:
-    if code is None:
-        return ""
-    if code == ISLAND:
-        return "island_0_0"
-    if code < 0:
-        return f"zone_{zone_code(0) - code}"
-    h = FIELDS[code >> 2]
-    return f"part_{h.q}_{h.r}_{code & 3}"
+def _picked_tile(selection: Any) -> Hex | None:
+    """The board tile in ``selection`` (phase 2), if one is picked."""
+    if isinstance(selection, tuple) and selection and selection[0] == "tile":
+        picked: Hex = selection[1]
+        return picked
+    return None
 
 
 class SectionXBoard(GamePanel):
@@ -400,4 +459,4 @@ class SectionXBoard(GamePanel):
         self.coordinates_box = self.view_boxes["show_coordinates"]
 
 
-__all__ = ["SectionXBoard", "SectionXController", "FIELD_PREFIXES", "PART_PREFIXES"]
+__all__ = ["SectionXBoard", "SectionXController"]

@@ -14,6 +14,10 @@ from boardlib.section_x.rules import (FIELD_INDEX, GATE_DISTANCE, Door, EndTurn,
 from boardlib.section_x.widget import SectionXBoard
 
 
+TARGET_FIELD = r'<g id="field_(-?\d+)_(-?\d+)" class="click field[^"]*\btarget\b'
+"""An outlined field of the board (a clickable field whose class says ``target``)."""
+
+
 def board(state, **kwargs) -> SectionXBoard:
     return SectionXBoard(state=state, show_setup=False, **kwargs)
 
@@ -37,7 +41,7 @@ def test_SX_09_SX_10_busy_tiles_refuse_to_turn_or_move():
 def test_SX_11_hiding_place_moves_only_away_from_the_gates():
     b = board(position(tiles={"2,-1": ("hiding", 0)}, prisoners={0: ["2,-1/0", "2,-1/0"]}))
     b.click("field_2_-1")
-    outlined = set(re.findall(r'id="targetfield_(-?\d+)_(-?\d+)"', b.svg))
+    outlined = set(re.findall(TARGET_FIELD, b.svg))
     assert ("1", "1") in outlined and ("2", "0") not in outlined
     assert refused(b, "field_2_0") == "SX-11"
     assert refused(b, "field_2_-1", "field_1_1") is None
@@ -47,14 +51,14 @@ def test_SX_11_hiding_place_moves_only_away_from_the_gates():
 def test_SX_17_SX_18_full_hiding_place_and_claimed_zone():
     b = board(act(tiles={"2,0": ("hiding", 0), "3,0": ("straight", 0)},
                   prisoners={0: ["2,0/0", "2,0/0", "3,0/0"], 1: ["zone 0"]}))
-    assert refused(b, "island_0_0", "part_2_0_0") == "SX-17"
-    assert refused(b, "prisoner_3_0_0_0", "zone_0") == "SX-18"
+    assert refused(b, "island", "part_2_0_0") == "SX-17"
+    assert refused(b, "part_3_0_0", "zone_0") == "SX-18"
 
 
 def test_SX_13_SX_14_doors_stop_blue_and_a_free_tunnel_takes_one():
     b = board(act(tiles={**EAST, "-2,0": ("straight", 0)}, doors={0: ["2,0/0"]}, player=1,
                   keys=False))
-    assert refused(b, "island_0_0", "part_2_0_0") == "SX-13"
+    assert refused(b, "island", "part_2_0_0") == "SX-13"
     assert refused(b, "doorpile_1", "part_3_0_0") == "SX-14"
     assert refused(b, "part_-2_0_0") is None        # the door is still picked
     assert b.state.door_at(b.state.doors[1][0][0]) == 1
@@ -67,14 +71,14 @@ def test_SX_15_blue_closes_the_gap_and_gets_its_door_back():
     assert refused(b, "hand_0", "field_2_-3") is None
     assert b.state.doors[1] == (None, None) and b.state.doors[0][0] is not None
     assert any(e.rule == "SX-15" for e in b.state.events)
-    assert len(re.findall(r'id="doorpile_1"', b.svg)) == 2       # both back under the board
+    assert "Blue's doors in hand: 2" in b.svg                   # both back beside the board
 
 
 def test_SX_19_to_SX_22_the_step_that_ends_the_round():
     b = board(act(tiles={**EAST, "-2,0": ("hiding", 0)},
                   prisoners={0: ["zone 5", "3,0/0", "-2,0/0"], 1: ["2,0/0"]},
                   doors={1: ["2,0/0"]}))
-    assert refused(b, "prisoner_3_0_0_0", "zone_0") is None
+    assert refused(b, "part_3_0_0", "zone_0") is None
     s = b.state
     assert s.round == 2 and sum(c is not None for c in s.board) == 1    # only the hiding place
     assert s.tile_at(H("-2,0"))[0].name == "hiding" and s.prisoners_of(0)[2] >= 0
@@ -83,7 +87,7 @@ def test_SX_19_to_SX_22_the_step_that_ends_the_round():
 
 def test_SX_23_the_fifth_prisoner_wins():
     b = board(act(tiles=EAST, prisoners={0: ["freed"] * 4 + ["3,0/0"]}))
-    assert refused(b, "prisoner_3_0_0_0", "zone_0") is None
+    assert refused(b, "part_3_0_0", "zone_0") is None
     assert b.state.outcome().winners == (0,)
 
 
@@ -91,15 +95,16 @@ def test_corridors_red_door_in_the_south_east_leaves_blue_route_east():
     b = board(act(tiles={**EAST, **SOUTH_EAST}, doors={1: ["2,0/0"]}), show_graph=True)
     assert refused(b, "doorpile_0", "part_0_2_0") is None
     assert tunnels.escape_route(b.state, 1) == ["island", "2,0/0", "3,0/0", "zone 0"]
-    assert 'id="escaperoute1"' in b.svg
+    assert 'class="escaperoute p1"' in b.svg
 
 
 def test_SX_03_on_an_empty_ocean_the_hand_tile_fits_everywhere():
     b = board(boardlib.load("section_x", players=3, seed=1).new_initial_state())
     b.click("hand_0")
-    assert len(re.findall(r'id="targetfield_', b.svg)) == 48
+    assert len(re.findall(TARGET_FIELD, b.svg)) == 48
     b.graph_box.value = True
-    assert "<circle" not in re.search(r'<g id="tunnelgraph".*?</text>', b.svg, re.S).group(0)
+    assert "<circle" not in re.search(r'<g class="overlay tunnelgraph">.*?</text>', b.svg,
+                                      re.S).group(0)
 
 
 def test_SX_06_no_draw_with_three_tiles_in_hand():
@@ -113,10 +118,10 @@ def test_SX_06_no_draw_with_three_tiles_in_hand():
 
 def test_SX_I6_the_key_opens_a_door_once_a_round():
     b = board(act(tiles=EAST, doors={0: ["2,0/0"]}, player=1, keys=True))
-    assert refused(b, "island_0_0", "part_2_0_0") is None            # the key opens it
+    assert refused(b, "island", "part_2_0_0") is None            # the key opens it
     assert any(e.rule == "SX-I6" for e in b.state.events) and b.state.keys[1] is False
-    assert refused(b, "prisoner_2_0_0_0", "island_0_0") is None      # back to the island
-    assert refused(b, "island_0_0", "part_2_0_0") == "SX-I6"         # the key is used up
+    assert refused(b, "part_2_0_0", "island") is None      # back to the island
+    assert refused(b, "island", "part_2_0_0") == "SX-I6"         # the key is used up
 
 
 # --- the exercises' folded solutions -------------------------------------------------
@@ -176,7 +181,7 @@ def test_SX_I10_when_nobody_can_reach_five_the_most_freed_wins():
     b = board(act(tiles={**EAST, "-2,0": ("straight", 0)},
                   prisoners={0: ["buried"] * 3 + ["zone 5", "3,0/0", "-2,0/0"],
                              1: ["buried"] * 4 + ["2,0/0"]}))
-    assert refused(b, "prisoner_3_0_0_0", "zone_0") is None
+    assert refused(b, "part_3_0_0", "zone_0") is None
     outcome = b.state.outcome()
     assert outcome.rule == "SX-I10" and outcome.winners == (0,) and outcome.scores == (2.0, 0.0)
     assert b.state.buried(1) == 5
@@ -188,10 +193,10 @@ def test_SX_07_turned_the_straight_misses_3_0_and_turned_back_it_fits():
     b = board(position(tiles={"2,0": ("straight", 0)}, hands={0: ["straight", "tight-curve"]}))
     b.click("hand_0")
     b.click("hand_0")                                   # turned a sixth
-    assert "targetfield_3_0" not in b.svg
+    assert ("3", "0") not in re.findall(TARGET_FIELD, b.svg)
     b.click("field_3_0")
     assert b.last_refusal.rule == "SX-07" and b.match.moves == ()
     b.click("turn_5")                                   # ↻ turns it back
-    assert "targetfield_3_0" in b.svg
+    assert ("3", "0") in re.findall(TARGET_FIELD, b.svg)
     b.click("field_3_0")
     assert b.match.moves == (PlaceTile("straight", H("3,0"), 0),)

@@ -12,18 +12,14 @@ from boardlib.section_x.widget import SectionXBoard
 
 
 def ids(svg: str, prefix: str) -> set[str]:
-    return set(re.findall(rf'id="({prefix}_[^"]*)"', svg))
+    """The clickable ids of the picture of one kind (``field``, ``part``, ``hand`` ...)."""
+    return {i for i in re.findall(r'<g id="([^"]+)" class="click', svg)
+            if i.split("_")[0] == prefix}
 
 
-def test_drawing_is_deterministic_and_names_clickable_things():
-    s = act(tiles={**EAST, "0,2": ("hiding", 2)}, prisoners={0: ["2,0/0"], 1: ["zone 5"]},
-            doors={1: ["3,0/0"]}, hands={0: ["fork", "straight"]})
-    svg = draw_svg(s)
-    assert svg == draw_svg(s)
-    assert len(ids(svg, "field")) == 48 and ids(svg, "zone") == {f"zone_{g}" for g in range(6)}
-    assert ids(svg, "part") == {"part_2_0_0", "part_3_0_0", "part_0_2_0"}
-    assert ids(svg, "prisoner") == {"prisoner_2_0_0_0"} and ids(svg, "door") == {"door_3_0_0"}
-    assert ids(svg, "hand") == {"hand_0", "hand_1"} and ids(svg, "doorpile") == {"doorpile_0"}
+def marked(svg: str, mark: str) -> set[str]:
+    """The clickable ids whose class says ``mark`` (``target``, ``selected``, ``hint`` ...)."""
+    return set(re.findall(rf'<g id="([a-z]+[^"]*)" class="click [^"]*\b{mark}\b', svg))
 
 
 def test_SX_07_place_from_hand_by_clicks_and_refusal_shows_rule():
@@ -31,7 +27,7 @@ def test_SX_07_place_from_hand_by_clicks_and_refusal_shows_rule():
                                          hands={0: ["straight"]}))
     board.click("hand_0")
     assert board.selection == ("hand", 0, 0)
-    assert "targetfield_3_0" in ids(board.svg, "targetfield")
+    assert "field_3_0" in marked(board.svg, "target")
     board.click("hand_0")                           # turn it: now it does not fit on 3,0
     assert board.selection == ("hand", 0, 1)
     board.click("field_3_0")
@@ -46,7 +42,7 @@ def test_SX_07_place_from_hand_by_clicks_and_refusal_shows_rule():
 
 def test_SX_08_move_swap_and_rotate_by_clicks():
     for clicks, move in [(["field_2_0", "field_2_-1"], MoveTile(H("2,0"), H("2,-1"))),
-                         (["part_2_0_0", "field_-2_0"], SwapTiles(H("2,0"), H("-2,0"))),
+                         (["field_2_0", "field_-2_0"], SwapTiles(H("2,0"), H("-2,0"))),
                          (["field_2_0", "field_2_0"], RotateTile(H("2,0"), 1))]:
         board = SectionXBoard(state=position(tiles={"2,0": ("straight", 0),
                                                     "-2,0": ("fork", 0)}))
@@ -61,12 +57,12 @@ def test_SX_08_a_picked_tile_can_be_put_down_or_exchanged_for_another():
     board.click("hand_0")
     board.click("field_-2_0")        # a tile on the board: pick it instead of placing there
     assert board.selection == ("tile", H("-2,0")) and board.last_refusal is None
-    board.click("island_0_0")
+    board.click("island")
     assert board.selection is None
     board.click("field_2_0")
     board.click("hand_0")
     assert board.selection == ("hand", 0, 0)
-    board.click("island_0_0")
+    board.click("island")
     assert board.selection is None and board.match.moves == ()
 
 
@@ -77,7 +73,7 @@ def test_SX_09_SX_10_a_refusal_puts_down_a_tile_that_cannot_move_at_all():
     assert board.selection == ("tile", H("2,0"))
     board.click("field_2_-1")
     assert board.last_refusal.rule == "SX-10" and board.selection is None
-    assert "targetfield" not in board.svg
+    assert marked(board.svg, "target") == set()
     free = SectionXBoard(state=position(tiles={**EAST, "-2,0": ("fork", 0)},
                                         prisoners={1: ["2,0/0"]}))
     free.click("field_-2_0")         # this one may move: it stays picked for another try
@@ -90,7 +86,7 @@ def test_SX_09_SX_10_a_refusal_puts_down_a_tile_that_cannot_move_at_all():
 def test_refusals_name_players_by_colour_at_the_start_of_a_sentence_too():
     board = SectionXBoard(state=act(tiles={**EAST, "-2,0": ("straight", 0)},
                                     doors={0: ["2,0/0"]}, player=1, keys=False))
-    board.click("island_0_0")
+    board.click("island")
     board.click("part_2_0_0")
     assert board.last_refusal.reason.startswith("Player 0's door")
     assert "Red's door" in board.message and "layer 0" not in board.message
@@ -98,8 +94,8 @@ def test_refusals_name_players_by_colour_at_the_start_of_a_sentence_too():
 
 def test_SX_16_steps_by_clicks_and_end_turn_button():
     board = SectionXBoard(state=act(tiles=EAST))
-    board.click("island_0_0")
-    assert board.selection == ("from", -1) and ids(board.svg, "target") == {"target_2_0_0"}
+    board.click("island")
+    assert board.selection == ("from", -1) and marked(board.svg, "target") == {"part_2_0_0"}
     assert "this prisoner: 2 more steps; 5 steps left" in board.status_line.value
     board.click("part_2_0_0")
     board.click("part_2_0_0")
@@ -137,38 +133,6 @@ def test_mimebundle_and_greedy_seat():
     assert board.seats[1] == "greedy" and type(board._bot_for(1)).__name__ == "EscapeBot"
 
 
-def test_drawing_does_not_depend_on_pieces_kept_from_earlier_drawings():
-    from boardlib.section_x import draw
-    from boardlib.section_x.rules import FIELD_INDEX
-
-    part = FIELD_INDEX[H("2,0")] * 4                 # part 0 of the tile on 2,0
-    s = act(tiles={**EAST, "0,2": ("hiding", 2)}, prisoners={0: ["2,0/0"], 1: ["zone 5"]},
-            doors={1: ["3,0/0"]}, hands={0: ["fork", "straight"]})
-    other = position(tiles={"2,0": ("fork", 1), "-2,1": ("crossing", 0)}, hands={0: ["fork"]})
-    warm = [draw_svg(other, ("hand", 0, 2)), draw_svg(s, ("from", -1), targets=[part, -10])]
-    draw._LAYOUT = None                              # forget every kept piece
-    cold = [draw_svg(s, ("from", -1), targets=[part, -10]), draw_svg(other, ("hand", 0, 2))]
-    assert cold == warm[::-1]
-    assert ids(cold[0], "target") == {"target_2_0_0"} and "zone_0" in ids(cold[0], "zone")
-    assert not re.search(r'id="(patch|line2d|text)_', cold[0])   # no stray clickable ids
-
-
-def test_drawing_ignores_the_notebook_style_and_leaves_it_alone():
-    import matplotlib
-    import matplotlib.style
-
-    from boardlib.section_x import draw
-
-    s = act(tiles={**EAST, "0,2": ("hiding", 2)}, prisoners={0: ["2,0/0"]}, hands={0: ["fork"]})
-    plain = draw_svg(s, ("hand", 0, 1))
-    draw._LAYOUT = None                              # draw every piece again, under a style
-    with matplotlib.style.context("dark_background"):
-        matplotlib.rcParams["lines.linewidth"] = 5
-        styled = draw_svg(s, ("hand", 0, 1))
-        assert matplotlib.rcParams["lines.linewidth"] == 5
-    assert styled == plain
-
-
 def test_mcts_seat_cuts_play_outs_short_and_judges_them():
     board = SectionXBoard(players=2, seats=["human", "mcts"])
     bot = board._bots[1]
@@ -176,9 +140,14 @@ def test_mcts_seat_cuts_play_outs_short_and_judges_them():
 
 
 def overlay(svg: str) -> str | None:
-    m = re.search(r'<g id="tunnelgraph" style="pointer-events:none">\n(.*?</text>\n)</g>\n', svg,
-                  re.S)          # up to the group's end, after its legend
+    m = re.search(r'<g class="overlay tunnelgraph">(.*?</text>)</g>', svg, re.S)
     return None if m is None else m.group(1)
+
+
+DOTS = re.compile(r'<g fill="(#[0-9A-Fa-f]{6})" stroke="#ffffff" stroke-width="1" '
+                  r'class="dots">((?:<circle[^>]*/>)+)</g>')
+EDGES = re.compile(r'<path d="([^"]*)" fill="none" stroke="#[0-9A-Fa-f]{6}" '
+                   r'stroke-width="[\d.]+" stroke-opacity="0.9" class="edge" />')
 
 
 def test_SX_13_tunnel_graph_box_overlays_owners_and_escape_routes():
@@ -194,24 +163,23 @@ def test_SX_13_tunnel_graph_box_overlays_owners_and_escape_routes():
     assert overlay(off) is None and board.graph_box.description == "Tunnel graph"
     board.graph_box.value = True
     on = board.svg
-    clickable = re.compile(r'id="([a-z]+_[^"]*)"')
-    assert clickable.findall(on) == clickable.findall(off)    # the overlay takes no clicks
+    assert re.findall(r'id="([^"]+)"', on) == re.findall(r'id="([^"]+)"', off)   # no clicks
     drawn = overlay(on)
     graph = tunnels.tunnel_graph(s)
     parts = [n for n, kind in graph.nodes(data="kind") if kind == "part"]
     assert drawn.count("<circle") == len(parts) == 5
-    segments = sum(d.count(" L") for d in re.findall(r'<path d="([^"]*)"', drawn))
+    segments = sum(d.count(" L") for d in EDGES.findall(drawn))
     assert segments == graph.number_of_edges()
     # Blue's door on 2,0/0 makes the east tunnel Blue's; the others have no door.
-    dots = dict(re.findall(r'<g fill="(#[0-9A-Fa-f]{6})"[^>]*>((?:<circle[^>]*/>)+)</g>', drawn))
+    dots = dict(DOTS.findall(drawn))
     assert dots[PLAYER_COLORS[1]].count("<circle") == len(tunnels.tunnel_of(graph, "2,0/0")) == 2
     assert dots[UNOWNED].count("<circle") == 3
     # Each player's dashed route: Red's from 3,0/0 into zone 0 (one step); Blue's from the
     # island through its own tunnel (Red may not pass Blue's door, Blue may).
     lengths = []
     for p in (0, 1):
-        route = re.search(rf'<path id="escaperoute{p}" d="M([^"]*)" fill="none" '
-                          rf'stroke="{PLAYER_COLORS[p]}"', drawn).group(1)
+        route = re.search(rf'<path d="M([^"]*)" fill="none" stroke="{PLAYER_COLORS[p]}" '
+                          rf'[^>]*class="escaperoute p{p}"', drawn).group(1)
         best = min((r for r in tunnels.escape_routes(s, p).values() if r), key=len)
         assert route.count(" L") + 1 == len(best)      # a point per place on the route
         lengths.append(len(best))
@@ -220,8 +188,10 @@ def test_SX_13_tunnel_graph_box_overlays_owners_and_escape_routes():
     assert overlay(board.svg) is None and board.svg == off
 
 
-def part_group(svg: str, gid: str) -> str:
-    return re.search(rf'<g id="{gid}">.*?</g>', svg, re.S).group(0)
+def channels(svg: str, gid: str) -> list[str]:
+    """The channel paths drawn in the clickable ``gid`` (how its tile lies)."""
+    group = re.search(rf'<g id="{gid}".*?</g>', svg, re.S).group(0)
+    return re.findall(r'<path d="[^"]*"[^>]*class="channel" />', group)
 
 
 def test_SX_08_rotate_buttons_turn_the_hand_tile_and_a_board_tile():
@@ -240,7 +210,8 @@ def test_SX_08_rotate_buttons_turn_the_hand_tile_and_a_board_tile():
     assert board.selection == ("tile", H("2,0"), 3)
     # the board shows the tile as it would lie after the turn
     turned = draw_svg(position(tiles={"2,0": ("tight-curve", 3)}))
-    assert part_group(board.svg, "part_2_0_0") == part_group(turned, "part_2_0_0")
+    assert channels(board.svg, "field_2_0") == channels(turned, "field_2_0") != channels(
+        draw_svg(position(tiles={"2,0": ("tight-curve", 0)})), "field_2_0")
     board.click("field_2_0")
     assert board.match.moves == (RotateTile(H("2,0"), 3),)
 
@@ -301,11 +272,10 @@ def test_tunnel_graph_overlay_matches_the_graph_through_random_games():
                 graph = tunnels.tunnel_graph(state)
                 parts = sum(1 for _, kind in graph.nodes(data="kind") if kind == "part")
                 assert drawn.count("<circle") == parts
-                lines = re.findall(r'<path d="([^"]*)" fill="none" stroke="#[0-9A-Fa-f]{6}" '
-                                   r'stroke-width="[\d.]+" stroke-opacity', drawn)
+                lines = EDGES.findall(drawn)
                 assert sum(d.count(" L") for d in lines) == graph.number_of_edges()
                 for p in range(state.num_players):
-                    has_route = f'id="escaperoute{p}"' in drawn
+                    has_route = f'class="escaperoute p{p}"' in drawn
                     routes = [r for c in set(state.prisoners_of(p)) if c >= 0 or c == -1
                               for r in [tunnels.escape_route(graph, p, place_text(c))]
                               if r is not None]
@@ -343,7 +313,7 @@ def test_any_click_in_any_position_is_a_selection_a_move_or_a_refusal_with_a_rul
             if state.is_terminal():
                 break
             state = state.apply(state.random_move(rng))
-        clickable = sorted(set(re.findall(r'id="([a-z]+_[^"]*)"', draw_svg(state))))
+        clickable = sorted(draw_svg(state).clickable)
         selections = [None]
         for element_id in clickable:
             for selection in selections[:3]:
@@ -375,63 +345,53 @@ def test_SX_I1_coordinates_box_labels_every_ocean_field_and_keeps_clicks():
     coordinates = {t for t in labels if re.fullmatch(rf"{minus}?\d,{minus}?\d", t)}
     assert len(coordinates) == 48 and {"2,0", "3,0", f"{minus}2,{minus}2"} <= coordinates
     assert "0,0" not in coordinates and "4,\N{MINUS SIGN}4" not in coordinates  # island, gate
+    # the label of an empty field is part of the field's clickable group
+    assert re.search(r'<g id="field_1_1" [^>]*>(?:(?!</g>).)*>1,1</text>', on, re.S)
     board.click("hand_0")
-    board.click("field_3_0")             # the label's id on an empty field: placed there
+    board.click("field_3_0")
     assert board.match.moves == (PlaceTile("straight", H("3,0"), 0),)
-    # now under a tile, the label clicks as the tile (matplotlib's own ids are skipped)
-    assert re.search(r'<g id="tilebody_3_0">\s*<g id="patch_\d+">.*?</g>\s*<text[^>]*>3,0<',
-                     board.svg, re.S)
+    # on a tile it lies over the channels and lets the click through to the tile under it
+    assert re.search(r'<g class="overlay"><rect[^>]*/><text[^>]*>3,0</text></g>', board.svg)
     board.coordinates_box.value = False
     assert "\N{MINUS SIGN}" not in board.svg
     assert SectionXBoard(state=s, show_coordinates=True).coordinates_box.value
 
 
-def test_SX_I4_a_click_on_a_tile_beside_its_channel_means_its_only_part():
-    """Learners click the tile, not its thin channel: on a one-part tile that is the part;
-    on a tile with more parts the refusal says to click the channel (SX-I4, SX-I5)."""
+def test_SX_I4_a_one_part_tile_is_its_part_and_crossing_parts_are_clicked_on_their_channel():
+    """Learners click the tile, not its thin channel: in phase 3 a one-part tile is one
+    clickable, its part, slab and all; a tile with more parts has a clickable per channel and
+    no field to click (SX-I4, SX-I5)."""
     s = act(tiles={**EAST, "0,2": ("crossing", 0)}, prisoners={0: ["2,0/0"]})
     board = SectionXBoard(state=s)
-    board.click("prisoner_2_0_0_0")
-    board.click("tilebody_3_0")                      # the straight's body: its one part
+    drawn = set(board.view.drawn)
+    assert {"part_3_0_0", "part_0_2_0", "part_0_2_1"} <= drawn
+    assert not {"field_3_0", "field_0_2"} & drawn
+    assert board.view.drawn["part_3_0_0"] == "3,0 part 0: straight tunnel"
+    board.click("part_2_0_0")
+    board.click("part_3_0_0")
     assert board.match.moves == (Step("2,0/0", "3,0/0"),)
     board.undo()
     board.click("doorpile_0")
-    board.click("tilebody_0_2")                      # a crossing has two parts
-    assert board.last_refusal.rule == "SX-I5" and "crossing on 0,2 has 2" in board.message
     board.click("field_1_1")                         # no tile at all
     assert board.last_refusal.rule == "SX-I5" and "1,1 has no tile" in board.message
-    board.click("tilebody_3_0")                      # the door goes on the straight's part
-    assert board.match.moves == (Door("3,0/0"),)
+    board.click("part_0_2_1")                        # the crossing's second channel
+    assert board.match.moves == (Door("0,2/1"),)
 
 
 def test_SX_16_status_says_when_the_picked_prisoner_has_no_step_left():
     s = act(tiles=EAST, prisoners={0: ["island"]})
     board = SectionXBoard(state=s)
-    for src, dst in (("island_0_0", "part_2_0_0"), ("part_2_0_0", "part_3_0_0")):
+    for src, dst in (("island", "part_2_0_0"), ("part_2_0_0", "part_3_0_0")):
         board.click(src)
         board.click(dst)
-    board.click("prisoner_3_0_0_0")
+    board.click("part_3_0_0")
     assert "this prisoner has no step left" in board.status_line.value
     assert "3 left this turn" in board.status_line.value
 
 
 def test_SX_I4_status_says_when_the_picked_prisoner_cannot_step_anywhere():
     board = SectionXBoard(state=act(tiles={"3,0": ("straight", 0)}, prisoners={0: ["island"]}))
-    board.click("island_0_0")                # no tile touches the island: nowhere to go
+    board.click("island")                    # no tile touches the island: nowhere to go
     assert board.selection[0] == "from"
     assert "cannot step anywhere now" in board.status_line.value
-    assert not re.search(r'id="target_', board.svg)
-
-
-def test_a_door_on_a_tile_of_small_curves_leaves_them_in_view():
-    """Found by an audit: a 0.6-wide door hid a small curve of a triple curve entirely."""
-    from boardlib.section_x.draw import _door_artists, _prisoner_artists
-
-    def width(look):
-        (door,) = _door_artists(4 * 10, look, 0, False)
-        return door.get_width()
-
-    prisoner = 2 * _prisoner_artists(4 * 10, ("triple-curve", 0), (0,), False)[0].get_radius()
-    assert width(("straight", 0)) == 0.6
-    assert prisoner < width(("triple-curve", 0)) < 0.6       # a prisoner on it leaves it seen
-    assert width(("double-curve", 0)) == width(("triple-curve", 0))
+    assert marked(board.svg, "target") == set()

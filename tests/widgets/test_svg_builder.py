@@ -16,7 +16,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 # Boards drawn through boardlib.svg: importing their board or widget loads no matplotlib.
 # A game is added here when its draw.py and widget.py are ported.
-PORTED_GAMES = ("zyrcan", "carcassonne", "room25")
+PORTED_GAMES = ("zyrcan", "section_x", "carcassonne", "room25")
 BOARD_LAYER = ("boardlib.svg", "boardlib.widgets", "boardlib.grids.hexdraw")
 
 
