@@ -1,0 +1,311 @@
+"""PuzzleBoard: a puzzle (:mod:`boardlib.core.puzzles`) on a game's own board.
+
+The learner answers by clicking on the board exactly as in a game (the game's controller
+turns clicks into moves). Every candidate move goes to :meth:`Puzzle.judge` instead of
+being played at once:
+
+* right: the move is played, the board says so and why (the rule cited, then the rule-by-
+  rule steps of the engine's teacher), the stars are saved to the progress file;
+* wrong and illegal: the engine's own refusal in the why-not line, with its rule ID;
+* wrong and legal: why it is worse, in the why-not line, and the refutation marked on the
+  board (the marks' places outlined in the colour of the seat each mark belongs to);
+
+and the position stays as it was, so the learner tries again. *Hint* (or H on the board)
+first gives the puzzle's hint, then shows an answer on the board; each costs a star.
+*Again* (or U) sets the puzzle up afresh. Bots, Auto-play, New game and Redo are hidden:
+nobody solves a puzzle for the learner.
+
+Marks are drawn generically: each mark's place becomes the element id of the board's own
+id scheme (:func:`mark_element_ids`: a hex ``q, r`` -> ``hex_<q>_<r>``), outlined by a style
+scoped to this board alone.
+
+Only public names of :mod:`boardlib.widgets` and :mod:`boardlib.svg` are used.
+"""
+from __future__ import annotations
+
+import html
+import itertools
+from functools import partial
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any
+
+import ipywidgets as w  # type: ignore[import-untyped]
+
+from boardlib.core.api import Illegal, State
+from boardlib.core.puzzles import MAX_STARS, Progress, Puzzle, Verdict, stars_for
+from boardlib.core.teaching import Mark, teacher
+from boardlib.svg import BoardSVG, element_id, seat
+
+from .controller import BaseController, ClickResult, Play
+from .panel import GamePanel
+from .parts import shared
+
+CONTROLLERS: dict[str, tuple[str, dict[str, Any]]] = {
+    "zyrcan": ("boardlib.zyrcan.widget:ZyrcanController", {"show_coordinates": True}),
+    "carcassonne": ("boardlib.carcassonne.widget:CarcassonneController", {}),
+    "section_x": ("boardlib.section_x.widget:SectionXController", {}),
+    "room25": ("boardlib.room25.widget:Room25Controller", {}),
+}
+"""Each game's controller for puzzle boards, as ``"module:Class"`` with its settings
+(Zyrcan's hexes carry their ``q,r``: the goals name hexes)."""
+
+MARK_STYLE = {"removed": "stroke-dasharray:7 4;"}
+_BOARD_NUMBERS = itertools.count(1)
+
+
+def controller_for(game: Any) -> BaseController:
+    """A new controller of ``game``'s board (see :data:`CONTROLLERS`)."""
+    name = game.TYPE.name if hasattr(game, "TYPE") else game.name
+    where, settings = CONTROLLERS[name]
+    module, _, cls = where.partition(":")
+    made: BaseController = getattr(import_module(module), cls)(**settings)
+    return made
+
+
+def mark_element_ids(mark: Mark) -> tuple[str, ...]:
+    """The board elements a mark's place names: a hex (``q``, ``r``) -> its ``hex`` id; a
+    pair of whole numbers (a tile's ``x, y``) -> its ``tile`` id; else none."""
+    at = mark.at
+    if hasattr(at, "q") and hasattr(at, "r"):
+        return (element_id("hex", at.q, at.r),)
+    if isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at):
+        return (element_id("tile", *at),)
+    return ()
+
+
+def marks_style(scope: str, marks: Sequence[Mark],
+                ids: Callable[[Mark], Sequence[str]] = mark_element_ids) -> str:
+    """A ``<style>`` that outlines each mark's elements in its seat's colour, for the
+    board whose view has the class ``scope`` only."""
+    rules = []
+    for mark in marks:
+        color = seat(mark.seat).color if mark.seat is not None else "#000000"
+        for found in ids(mark):
+            rules.append(f'.{scope} [id="{found}"] > :first-child{{stroke:{color};'
+                         f"stroke-width:6px;{MARK_STYLE.get(mark.kind, '')}}}")
+    return f"<style>{''.join(rules)}</style>" if rules else ""
+
+
+class PuzzleController(BaseController):
+    """The game's controller, with every move a click makes sent to the puzzle's judge
+    first (``answer``). Everything else is the game's controller's."""
+
+    def __init__(self, inner: BaseController, answer: Callable[[Any], ClickResult],
+                 overlay: Callable[[], str],
+                 refused: Callable[[Illegal], None] = lambda _: None) -> None:
+        self.inner = inner
+        self.answer = answer
+        self.refused = refused
+        self.overlay = overlay
+        self.colors = inner.colors
+        self.names = inner.names
+
+    def draw(self, state: State, selection: Any, hint: Any = None) -> str:
+        try:
+            svg = self.inner.draw(state, selection, hint=hint)
+        except TypeError:
+            svg = self.inner.draw(state, selection)
+        extra = self.overlay()
+        if not extra:
+            return svg
+        cut = svg.rfind("</svg>")
+        return BoardSVG(svg[:cut] + extra + svg[cut:], getattr(svg, "clickable", None))
+
+    def click(self, state: State, element_id: str, selection: Any) -> ClickResult:
+        result = self.inner.click(state, element_id, selection)
+        if isinstance(result, Illegal):
+            self.refused(result)    # refused before it is a move (ZY-07's "not in line")
+        return self.answer(result.move) if isinstance(result, Play) else result
+
+    def status(self, state: State, selection: Any) -> str:
+        return self.inner.status(state, selection)
+
+    def localize(self, text: str) -> str:
+        return self.inner.localize(text)
+
+    def describe(self, state: State, move: Any) -> str:
+        return self.inner.describe(state, move)
+
+    def describe_hint(self, state: State, move: Any) -> str:
+        return self.inner.describe_hint(state, move)
+
+    def button_moves(self, state: State) -> Sequence[tuple[str, Any]]:
+        return self.inner.button_moves(state)
+
+    def selection_after(self, state: State, selection: Any) -> Any:
+        return self.inner.selection_after(state, selection)
+
+    def selection_after_refusal(self, state: State, selection: Any) -> Any:
+        return self.inner.selection_after_refusal(state, selection)
+
+    def rotate(self, state: State, selection: Any, step: int) -> ClickResult:
+        result = self.inner.rotate(state, selection, step)
+        return self.answer(result.move) if isinstance(result, Play) else result
+
+    def clicks_for(self, state: State, move: Any, selection: Any = None) -> list[str]:
+        return self.inner.clicks_for(state, move, selection)
+
+    def static_svg(self, state: State) -> str:
+        return self.inner.static_svg(state)
+
+
+def stars_text(stars: int) -> str:
+    """``2`` -> ``"★★☆"``."""
+    return "★" * stars + "☆" * (MAX_STARS - stars)
+
+
+class PuzzleBoard(GamePanel):
+    """A puzzle to solve on the game's board: ``PuzzleBoard(puzzle("zyrcan-08-exact"))``.
+
+    ``controller``: the game's controller (default: :func:`controller_for`);
+    ``progress``: where solved puzzles and stars are kept (a :class:`Progress` or a path;
+    default: the learner's progress file). Other keywords go to :class:`GamePanel`.
+    """
+
+    def __init__(self, puzzle: Puzzle, controller: BaseController | None = None,
+                 progress: Progress | str | None = None, **kwargs: Any) -> None:
+        self.puzzle = puzzle
+        self.start = puzzle.position()
+        self.progress = progress if isinstance(progress, Progress) else Progress(progress)
+        self.verdict: Verdict | None = None
+        self.tries = 0
+        self.hints_used = 0
+        self.shown_marks: tuple[Mark, ...] = ()
+        self.scope = f"boardlib-puzzle-{next(_BOARD_NUMBERS)}"
+        inner = controller if controller is not None else controller_for(self.start.game)
+        kwargs.setdefault("board_width", "640px")
+        super().__init__(self.start.game, PuzzleController(inner, self.answer, self.overlay,
+                                                          self.refused),
+                         state=self.start, show_setup=False, show_history=False,
+                         narration=True, title=f"Puzzle · {puzzle.title or puzzle.id}",
+                         **kwargs)
+        self.add_class("boardlib-puzzle")
+        self.view.add_class(self.scope)
+        for hidden in (self.new_game_button, self.redo_button, self.bot_button, self.autoplay,
+                       self.speed):
+            hidden.layout = shared(w.Layout, display="none")
+        self.undo_button.description = "Again"
+        self.undo_button.tooltip = "Set the puzzle up afresh (U)"
+        self.hint_button.tooltip = "A hint costs a star (H)"
+        self.refresh()
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def solved(self) -> bool:
+        """Was the puzzle solved on this board (since it was last set up)?"""
+        return self.verdict is not None and self.verdict.right
+
+    @property
+    def stars_now(self) -> int:
+        """The stars a right answer earns now."""
+        return stars_for(self.hints_used)
+
+    # --- judging ---------------------------------------------------------------------------
+    def answer(self, move: Any) -> ClickResult:
+        """Judge ``move`` (from a click or a button): a right one is played, a wrong one is
+        refused with its reason (and its refutation marked)."""
+        if self.solved or self.state is not self.match.states[0]:
+            return Illegal(self.puzzle.rule, "The puzzle is solved: press Again to try it "
+                           "once more.")
+        verdict = self.puzzle.judge(move, self.start, self.player_name)
+        self.verdict = verdict
+        self.tries += 1
+        if verdict.right:
+            self.shown_marks = ()
+            self.progress.record(self.puzzle.id, self.stars_now)
+            return Play(move)
+        self.shown_marks = verdict.marks
+        self.refresh()
+        return Illegal(verdict.rule, verdict.text)
+
+    def refused(self, problem: Illegal) -> None:
+        """A click the game's controller refused by itself counts as a wrong try."""
+        if self.solved or len(self.match.moves):
+            return
+        self.verdict = Verdict(False, None, problem.rule, problem.reason, legal=False)
+        self.tries += 1
+        self.shown_marks = ()
+        self.refresh()
+
+    def overlay(self) -> str:
+        """The refutation's marks, while the puzzle's position is shown."""
+        if not self.shown_marks or len(self.match.moves):
+            return ""
+        return marks_style(self.scope, self.shown_marks)
+
+    # --- the panel's hooks -----------------------------------------------------------------
+    def gate(self, action: str) -> str | None:
+        if action in ("bot", "redo", "new"):
+            return "Nobody solves a puzzle for you here: try a move, or press Hint."
+        return None
+
+    def move_buttons(self) -> list[tuple[str, Callable[[], Any]]]:
+        if self.solved:
+            return []
+        return [(label, partial(self._button_answer, move))
+                for label, move in self.words.button_moves(self.state)]
+
+    def _button_answer(self, move: Any) -> None:
+        result = self.answer(move)
+        if isinstance(result, Play):
+            self.try_move(result.move)
+        elif isinstance(result, Illegal):
+            self.why_line.refuse(result, self.words.localize(result.reason))
+
+    def status_html(self) -> str:
+        p = self.puzzle
+        earned = self.progress.stars(p.id)
+        before = f" · solved before {stars_text(earned)}" if earned else ""
+        head = (f"<b>{html.escape(self._title_text())}</b> · <code>{html.escape(p.rule)}"
+                f"</code> · {stars_text(self.stars_now)}{before}")
+        return f"{head}<br>{html.escape(self.words.localize(p.goal))}"
+
+    def _title_text(self) -> str:
+        return f"Puzzle: {self.puzzle.title or self.puzzle.id}"
+
+    def narration_lines(self) -> list[str]:
+        verdict = self.verdict
+        if verdict is None:
+            return ["Your move: answer on the board. Hint (H) costs a star."]
+        localize = self.words.localize
+        if verdict.right:
+            lines = [f"Right! {localize(verdict.text)} You earned {stars_text(self.stars_now)}."]
+            lines += [localize(str(step)) for step in verdict.steps]
+            return lines
+        return [f"{verdict.headline} {'The marked hexes show why. ' if verdict.marks else ''}"
+                "Try again."]
+
+    def hint(self) -> Any:
+        """First the puzzle's hint, then an answer shown on the board; each costs a star."""
+        if self.solved:
+            self.say("The puzzle is solved: press Again to try it once more.")
+            return None
+        self.hints_used += 1
+        if self.hints_used == 1 and self.puzzle.hint:
+            self.refresh()
+            self.why_line.hint(f"Hint: {self.words.localize(self.puzzle.hint)}")
+            return None
+        move = self.puzzle.hint_move(self.start)
+        self.hint_move = move
+        words = teacher(self.game, self.player_name).hint_words(self.start, move)
+        self.refresh()
+        self.why_line.hint(f"Hint: {self.words.localize(words)}")
+        return move
+
+    def undo(self) -> None:
+        """Again: the puzzle's position, afresh (the hints already used still count)."""
+        self.restart()
+
+    def restart(self) -> None:
+        """Set the puzzle up again, as it was first shown."""
+        self.verdict = None
+        self.shown_marks = ()
+        self.start_from(self.start)
+
+    def __repr__(self) -> str:
+        return f"<PuzzleBoard: {self.puzzle.id}>"
+
+
+__all__ = ["PuzzleBoard", "PuzzleController", "controller_for", "mark_element_ids",
+           "marks_style", "stars_text", "CONTROLLERS"]

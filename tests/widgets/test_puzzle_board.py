@@ -1,0 +1,151 @@
+"""PuzzleBoard driven from Python: clicks as the browser sends them, verdicts from the engine."""
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from boardlib.core.puzzles import Progress
+from boardlib.widgets.puzzle import PuzzleBoard, mark_element_ids, marks_style, stars_text
+from boardlib.core.teaching import Mark
+from boardlib.grids.hex import Hex
+from boardlib.zyrcan.puzzles import PUZZLES, puzzle
+
+
+def text(value: str) -> str:
+    """What an HTML widget's value reads as, without tags."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+@pytest.fixture
+def progress(tmp_path):
+    return Progress(tmp_path / "progress.json")
+
+
+def board(puzzle_id, progress):
+    return PuzzleBoard(puzzle(puzzle_id), progress=progress)
+
+
+def test_ZY_08_a_right_answer_by_clicks_is_played_saved_and_explained(progress, tmp_path):
+    b = board("zyrcan-08-exact", progress)
+    assert "Exactly two hexes" not in b.message
+    assert "Red's 2-engine ship has three enemies" in text(b.status_line.value)
+    b.click("hex_2_2")
+    b.click("hex_2_4")
+    assert b.solved and len(b.match.moves) == 1
+    lines = text(b.narration.value)
+    assert "Right!" in lines and "ZY-08" in lines and "★★★" in lines
+    assert "Red attacks with the 2-engine ship on 2,2" in lines   # the teacher's steps
+    assert progress.stars("zyrcan-08-exact") == 3
+    saved = json.loads((tmp_path / "progress.json").read_text())
+    assert saved["puzzles"]["zyrcan-08-exact"] == {"stars": 3}
+
+
+def test_ZY_08_a_wrong_answer_gets_the_engines_refusal_and_a_retry(progress):
+    b = board("zyrcan-08-exact", progress)
+    b.click("hex_2_2")
+    b.click("hex_3_2")          # one hex away: the engine's ZY-08
+    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-08"
+    assert b.message == ("Why not? A 2-engine ship flies exactly 2 hexes, but 3,2 is 1 away. "
+                         "(ZY-08)")
+    assert len(b.match.moves) == 0 and not b.solved
+    assert "Try again" in text(b.narration.value)
+    b.click("hex_2_4")          # the ship stays selected: the retry is one click
+    assert b.solved
+
+
+def test_ZY_14_a_worse_move_is_refuted_on_the_board(progress):
+    b = board("zyrcan-14-whole", progress)
+    b.click("hex_2_2")
+    b.click("hex_1_2")
+    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-14"
+    assert b.message.startswith("Why not? Then Blue can hit back: fly the 2-engine ship on "
+                                "1,0 south-east to 1,2 and destroy Red's 1-engine ship.")
+    assert b.scope in b.view._dom_classes
+    assert f'.{b.scope} [id="hex_1_0"] > :first-child{{stroke:' in b.svg
+    assert "The marked hexes show why" in text(b.narration.value)
+    assert len(b.match.moves) == 0
+    b.click("hex_3_2")
+    assert b.solved
+    assert b.scope not in b.svg      # the refutation goes once the right move is played
+
+
+def test_hints_cost_stars_and_the_second_shows_an_answer(progress):
+    b = board("zyrcan-06-attack", progress)
+    assert b.stars_now == 3
+    b.view.press("h")
+    assert b.stars_now == 2 and b.message.startswith("Hint: Your 2-engine ship on 3,3")
+    assert "★★☆" in text(b.status_line.value)
+    move = b.hint()
+    assert b.stars_now == 1 and str(move) == "attack 3,3 E"
+    assert "hint" in b.svg
+    assert b.message == ("Hint: fly the 2-engine ship on 3,3 east to 5,3 and destroy Yellow's "
+                         "3-engine ship")
+    b.enter(move)
+    assert progress.stars("zyrcan-06-attack") == 1
+
+
+def test_again_sets_the_puzzle_up_afresh_and_nobody_solves_it_for_you(progress):
+    b = board("zyrcan-15-last", progress)
+    b.bot_move()
+    assert len(b.match.moves) == 0 and "Nobody solves a puzzle" in b.message
+    b.enter(b.puzzle.accepted()[0])
+    assert b.solved and not b.undo_button.disabled
+    b.click("hex_2_2")       # the game is over: the board says so
+    b.view.press("u")        # U: again
+    assert not b.solved and len(b.match.moves) == 0 and b.state is b.start
+    assert progress.stars("zyrcan-15-last") == 3
+    assert "solved before ★★★" in text(b.status_line.value)
+
+
+def test_ZY_12_a_pass_button_answer_is_judged_too(progress):
+    b = board("zyrcan-12-pass", progress)
+    assert b.actions.labels == []  # Red can attack: no Pass button
+    verdict = b.puzzle.judge("pass")
+    assert verdict.rule == "ZY-12" and not verdict.legal
+
+
+def test_ZY_05_placement_puzzle_by_clicks(progress):
+    b = board("zyrcan-05-place", progress)
+    b.click("hex_4_3")                 # a ship stands there: ZY-05
+    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-05"
+    b.click("hex_1_0")                 # legal, but it could never reach 4,3
+    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-07"
+    assert '[id="hex_1_0"]' in b.svg and '[id="hex_4_3"]' in b.svg
+    b.click("hex_4_2")
+    assert b.solved
+
+
+def test_ZY_03_pick_the_type_then_the_hex(progress):
+    b = board("zyrcan-03-fleet", progress)
+    b.click("hex_2_2")                 # a 1-engine ship (the smallest left): not the goal
+    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-03"
+    b.click("reserve_3")
+    b.click("hex_2_2")
+    assert b.solved
+
+
+@pytest.mark.parametrize("p", PUZZLES, ids=lambda p: p.id)
+def test_every_puzzle_is_solved_by_the_clicks_of_each_answer(p, progress):
+    b = PuzzleBoard(p, progress=progress)
+    for move in p.accepted():
+        b.restart()
+        b.enter(move)
+        assert b.solved, move
+
+
+def test_marks_style_is_scoped_and_coloured():
+    style = marks_style("s1", [Mark("removed", Hex(1, 2), 1), Mark("from", Hex(0, 0), None)])
+    assert style.startswith("<style>") and '.s1 [id="hex_1_2"]' in style
+    assert "stroke-dasharray" in style and "#000000" in style
+    assert marks_style("s1", []) == ""
+    assert mark_element_ids(Mark("feature", "city")) == ()
+    assert mark_element_ids(Mark("placed", (2, -1))) == ("tile_2_m1",) or \
+        mark_element_ids(Mark("placed", (2, -1)))[0].startswith("tile_2_")
+    assert stars_text(2) == "★★☆"
+
+
+def test_repr_is_stable(progress):
+    assert repr(board("zyrcan-01-fleets", progress)) == "<PuzzleBoard: zyrcan-01-fleets>"
