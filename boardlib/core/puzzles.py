@@ -254,6 +254,44 @@ def by_rule(puzzles: Sequence[Puzzle], rule: str) -> tuple[Puzzle, ...]:
     return tuple(p for p in puzzles if p.rule == rule)
 
 
+# --- guided games ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GuidedStep:
+    """One step of a guided game: what to try (``say``), the answers the engine accepts
+    there, what happened and why (``explanation``, citing ``rule``), and a ``hint``."""
+
+    rule: str
+    say: str
+    answers: Answers = field(repr=False, compare=False)
+    explanation: str
+    hint: str = ""
+
+    def puzzle(self, state: State, number: int) -> Puzzle:
+        """This step as a puzzle on ``state`` (judged like any puzzle)."""
+        return Puzzle(f"guided-step-{number}", (self.rule,), lambda: state,
+                      state.current_player, self.say, self.answers, self.explanation,
+                      self.hint, f"step {number}")
+
+
+@dataclass(frozen=True)
+class Guide:
+    """A guided first game: a position (``setup``), the learner's ``seat``, what the other
+    seats are (``seats``: bot names for a board), the steps in order, and the words for the
+    free play that follows them (``finale``)."""
+
+    name: str
+    setup: Callable[[], State] = field(repr=False, compare=False)
+    seat: int
+    seats: tuple[str, ...]
+    steps: tuple[GuidedStep, ...]
+    finale: str
+
+    def __post_init__(self) -> None:
+        if not self.steps:
+            raise ValueError(f"guide {self.name!r} has no steps")
+
+
 # --- progress ------------------------------------------------------------------------------
 
 def stars_for(hints_used: int) -> int:
@@ -336,4 +374,5 @@ def progress_summary(path: str | os.PathLike[str] | None = None,
 
 
 __all__ = ["MAX_STARS", "PROGRESS_ENV", "Worse", "Verdict", "Answers", "Best", "Moves", "saved",
-           "Puzzle", "check_unique", "by_rule", "stars_for", "Progress", "progress_summary"]
+           "Puzzle", "GuidedStep", "Guide", "check_unique", "by_rule", "stars_for", "Progress",
+           "progress_summary"]

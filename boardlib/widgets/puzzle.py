@@ -33,8 +33,9 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from boardlib.core.api import Illegal, State
-from boardlib.core.puzzles import MAX_STARS, Progress, Puzzle, Verdict, stars_for
-from boardlib.core.teaching import Mark, teacher
+from boardlib.core.puzzles import (MAX_STARS, Guide, GuidedStep, Progress, Puzzle, Verdict,
+                                   stars_for)
+from boardlib.core.teaching import Mark, history, teacher
 from boardlib.svg import BoardSVG, element_id, seat
 
 from .controller import BaseController, ClickResult, Play
@@ -82,7 +83,7 @@ def marks_style(scope: str, marks: Sequence[Mark],
     for mark in marks:
         color = seat(mark.seat).color if mark.seat is not None else "#000000"
         for found in ids(mark):
-            rules.append(f'.{scope} [id="{found}"] > :first-child{{stroke:{color};'
+            rules.append(f'.{scope} [id="{found}"] > title + *{{stroke:{color};'
                          f"stroke-width:6px;{MARK_STYLE.get(mark.kind, '')}}}")
     return f"<style>{''.join(rules)}</style>" if rules else ""
 
@@ -307,5 +308,153 @@ class PuzzleBoard(GamePanel):
         return f"<PuzzleBoard: {self.puzzle.id}>"
 
 
-__all__ = ["PuzzleBoard", "PuzzleController", "controller_for", "mark_element_ids",
+class GuidedBoard(GamePanel):
+    """A guided first game (:class:`boardlib.core.puzzles.Guide`): the board says what to
+    try, judges the learner's move like a puzzle's (a wrong one is refused with why, the
+    refutation marked, and may be retried), explains the right one, lets the bots reply,
+    and after the last step the game goes on freely against the bots.
+
+    ``controller``: the game's controller (default: :func:`controller_for`). Other keywords
+    go to :class:`GamePanel` (``delay`` for the bots' replies ...)."""
+
+    def __init__(self, guide: Guide, controller: BaseController | None = None,
+                 **kwargs: Any) -> None:
+        self.guide = guide
+        self.step_number = 0              # steps done
+        self.verdict: Verdict | None = None
+        self.shown_marks: tuple[Mark, ...] = ()
+        self.judged: State | None = None
+        self.hinted: State | None = None     # where the step's hint words were given
+        self.scope = f"boardlib-puzzle-{next(_BOARD_NUMBERS)}"
+        start = guide.setup()
+        inner = controller if controller is not None else controller_for(start.game)
+        kwargs.setdefault("board_width", "640px")
+        super().__init__(start.game, PuzzleController(inner, self.answer, self.overlay,
+                                                      self.refused),
+                         state=start, seats=list(guide.seats), show_setup=False,
+                         show_history=False, narration=True, title="Your first game",
+                         **kwargs)
+        self.add_class("boardlib-guided")
+        self.view.add_class(self.scope)
+        for hidden in (self.new_game_button, self.redo_button):
+            hidden.layout = shared(w.Layout, display="none")
+        self.again_button = w.Button(description="Start again", tooltip="The guided game "
+                                     "from its first step", layout=shared(w.Layout,
+                                                                          width="auto"))
+        self.again_button.on_click(lambda _: self.restart())
+        self.add_control(self.again_button)
+        self.refresh()
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def step(self) -> GuidedStep | None:
+        """The step the learner is on (``None``: the steps are done, free play)."""
+        steps = self.guide.steps
+        return steps[self.step_number] if self.step_number < len(steps) else None
+
+    @property
+    def guiding(self) -> bool:
+        """Is a step waiting for the learner's move now?"""
+        state = self.state
+        return (self.step is not None and not state.is_terminal()
+                and state.current_player == self.guide.seat)
+
+    # --- judging ---------------------------------------------------------------------------
+    def answer(self, move: Any) -> ClickResult:
+        step = self.step
+        if step is None or not self.guiding:
+            return Play(move)
+        state = self.state
+        verdict = step.puzzle(state, self.step_number + 1).judge(move, state, self.player_name)
+        self.verdict = verdict
+        self.judged = state
+        if verdict.right:
+            self.shown_marks = ()
+            self.step_number += 1
+            return Play(move)
+        self.shown_marks = verdict.marks
+        self.refresh()
+        return Illegal(verdict.rule, verdict.text)
+
+    def refused(self, problem: Illegal) -> None:
+        if self.guiding:
+            self.verdict = Verdict(False, None, problem.rule, problem.reason, legal=False)
+            self.shown_marks = ()
+            self.refresh()
+
+    def overlay(self) -> str:
+        if not self.shown_marks or self.state is not self.judged:
+            return ""
+        return marks_style(self.scope, self.shown_marks)
+
+    # --- the panel's hooks -----------------------------------------------------------------
+    def gate(self, action: str) -> str | None:
+        if self.step is None:
+            return None
+        if action == "undo":
+            return "Undo comes with free play, after the guided steps."
+        if action == "bot" and self.guiding:
+            return "This move is yours to try: press Hint if you are stuck."
+        return None
+
+    def hint(self) -> Any:
+        """During a step: its hint, then an answer on the board; afterwards the usual hint."""
+        step = self.step
+        if step is None or not self.guiding:
+            return super().hint()
+        state = self.state
+        if step.hint and self.hinted is not state:    # first the step's words
+            self.hinted = state
+            self.why_line.hint(f"Hint: {self.words.localize(step.hint)}")
+            return None
+        move = step.puzzle(state, self.step_number + 1).hint_move(state)
+        self.hint_move = move
+        words = teacher(self.game, self.player_name).hint_words(state, move)
+        self.refresh()
+        self.why_line.hint(f"Hint: {self.words.localize(words)}")
+        return move
+
+    def status_html(self) -> str:
+        total = len(self.guide.steps)
+        where = (f"step {self.step_number + 1} of {total}" if self.step is not None
+                 else "free play")
+        return f"{super().status_html()} · <i>{html.escape(where)}</i>"
+
+    def narration_lines(self) -> list[str]:
+        localize = self.words.localize
+        lines: list[str] = []
+        verdict = self.verdict
+        if verdict is not None:
+            if verdict.right:
+                lines.append(f"Right! {localize(verdict.text)}")
+            elif self.guiding:
+                marked = "The marked hexes show why. " if verdict.marks else ""
+                lines.append(f"{verdict.headline} {marked}Try again.")
+        played = history(self.match)
+        if played and played[-1].mover != self.guide.seat:
+            words = teacher(self.game, self.player_name)
+            lines += [f"{w}." for w in words.recent_words(played, self.guide.seat)]
+        step = self.step
+        if self.state.is_terminal():
+            pass
+        elif step is not None and self.guiding:
+            lines.append(f"Step {self.step_number + 1} of {len(self.guide.steps)}: "
+                         f"{localize(step.say)}")
+        elif step is None and self.state.current_player == self.guide.seat:
+            lines.append(localize(self.guide.finale))
+        return lines
+
+    def restart(self) -> None:
+        """The guided game from its first step."""
+        self.step_number = 0
+        self.verdict = None
+        self.shown_marks = ()
+        self.hinted = None
+        self.start_from(self.guide.setup())
+
+    def __repr__(self) -> str:
+        return f"<GuidedBoard: {self.guide.name}>"
+
+
+__all__ = ["PuzzleBoard", "GuidedBoard", "PuzzleController", "controller_for", "mark_element_ids",
            "marks_style", "stars_text", "CONTROLLERS"]

@@ -68,9 +68,10 @@ def wins_now(before: State, move: Any, after: State) -> float:
 class Reaches(Answers):
     """Placements (ZY-05) of a ship from which it could destroy the ship on ``target`` in
     the attack phase: the engine's flight (``landing``, ZY-04, ZY-07, ZY-08) ends there.
-    ``engines``: only ships of that type count."""
+    ``engines``: only ships of that type count. ``target`` ``None``: any enemy ship."""
 
-    def __init__(self, target: Hex, engines: int | None = None, rule: str = "ZY-08") -> None:
+    def __init__(self, target: Hex | None, engines: int | None = None,
+                 rule: str = "ZY-08") -> None:
         self.target = target
         self.engines = engines
         self.rule = rule
@@ -80,18 +81,34 @@ class Reaches(Answers):
             return False
         if self.engines is not None and move.engines != self.engines:
             return False
-        return any(state.game.landing(move.at, move.engines, d) == self.target
+        return any(self.hits(state, state.game.landing(move.at, move.engines, d))
                    for d in range(6))
+
+    def hits(self, state: ZyrcanState, end: Hex | None) -> bool:
+        if end is None:
+            return False
+        if self.target is not None:
+            return end == self.target
+        ship = state.ship_at(end)
+        return ship is not None and ship.owner != state.current_player
 
     def accepted(self, state: State) -> tuple[Any, ...]:
         return tuple(m for m in state.legal_moves() if self.reaches(state, m))
 
     def why_worse(self, state: State, move: Any, words: Teacher) -> Worse:
         assert isinstance(move, Place) and isinstance(state, ZyrcanState)
+        placed = Mark("placed", move.at, state.current_player, str(move.engines))
+        if self.target is None:
+            ends = [e for d in range(6)
+                    if (e := state.game.landing(move.at, move.engines, d)) is not None]
+            return Worse(f"From {move.at} a {move.engines}-engine ship could not hit any enemy "
+                         f"ship: each straight flight of exactly "
+                         f"{plural(move.engines, 'hex', 'hexes')} ends on an empty hex, on "
+                         "your own ship or off the board.", "ZY-10",
+                         (placed, *(Mark("path", e, state.current_player) for e in ends)))
         ship = state.ship_at(self.target)
         assert ship is not None
-        marks = (Mark("placed", move.at, state.current_player, str(move.engines)),
-                 Mark("piece", self.target, ship.owner, str(ship.engines)))
+        marks = (placed, Mark("piece", self.target, ship.owner, str(ship.engines)))
         if self.engines is not None and move.engines != self.engines:
             return Worse(f"That is a {move.engines}-engine ship; the goal asks for a "
                          f"{self.engines}-engine one.", "ZY-03", marks)
@@ -102,6 +119,36 @@ class Reaches(Answers):
                "it is on no straight line from there")
         return Worse(f"From {move.at} that ship could never hit the ship on {self.target}: "
                      f"{why}.", "ZY-08" if line else "ZY-07", marks)
+
+
+class OutOfReach(Answers):
+    """Placements (ZY-05) on a hex no enemy ship on the board could fly to: for every enemy
+    ship, the engine's flight (``landing``) in every direction ends elsewhere (ZY-04,
+    ZY-07, ZY-08). A wrong answer is refuted by the enemy ship that could hit it."""
+
+    def __init__(self, rule: str = "ZY-08") -> None:
+        self.rule = rule
+
+    def hunters(self, state: State, at: Hex) -> list[tuple[Hex, Ship]]:
+        assert isinstance(state, ZyrcanState)
+        me = state.current_player
+        return [(h, ship) for h, ship in sorted(state.ships().items()) if ship.owner != me
+                and any(state.game.landing(h, ship.engines, d) == at for d in range(6))]
+
+    def accepted(self, state: State) -> tuple[Any, ...]:
+        return tuple(m for m in state.legal_moves()
+                     if isinstance(m, Place) and not self.hunters(state, m.at))
+
+    def why_worse(self, state: State, move: Any, words: Teacher) -> Worse:
+        (h, ship), *more = self.hunters(state, move.at)
+        also = f" (and {plural(len(more), 'other enemy ship')})" if more else ""
+        return Worse(f"On {move.at} your ship could be hit: {words.name(ship.owner)}'s "
+                     f"{ship.engines}-engine ship on {h} is exactly "
+                     f"{plural(ship.engines, 'hex', 'hexes')} away in a straight line{also}.",
+                     self.rule,
+                     (Mark("placed", move.at, state.current_player, str(move.engines)),
+                      Mark("from", h, ship.owner, str(ship.engines)),
+                      *(Mark("from", g, s.owner, str(s.engines)) for g, s in more)))
 
 
 def _directions() -> tuple[Hex, ...]:
@@ -135,7 +182,7 @@ class LeavesNoReply(Answers):
         replies = self.replies(state, move)
         reply = replies[0]
         who = words.name(after.current_player)
-        marks = words.marks(state, move) + words.marks(after, reply)
+        marks = words.marks(after, reply)   # the reply: its ship, and yours it destroys
         count = len(replies)
         if self.own:
             text = (f"Then {who} can hit back: {words.hint_words(after, reply)}"
@@ -352,4 +399,5 @@ def puzzle(puzzle_id: str) -> Puzzle:
 
 
 __all__ = ["PUZZLES", "for_rule", "puzzle", "engines_destroyed", "types_lost", "lead_alone",
-           "wins_now", "Reaches", "LeavesNoReply", "EveryLegal", "most_engines", "ENGINE_TYPES"]
+           "wins_now", "Reaches", "OutOfReach", "LeavesNoReply", "EveryLegal", "most_engines",
+           "ENGINE_TYPES"]

@@ -64,7 +64,7 @@ def test_ZY_14_a_worse_move_is_refuted_on_the_board(progress):
     assert b.message.startswith("Why not? Then Blue can hit back: fly the 2-engine ship on "
                                 "1,0 south-east to 1,2 and destroy Red's 1-engine ship.")
     assert b.scope in b.view._dom_classes
-    assert f'.{b.scope} [id="hex_1_0"] > :first-child{{stroke:' in b.svg
+    assert f'.{b.scope} [id="hex_1_0"] > title + *{{stroke:' in b.svg
     assert "The marked hexes show why" in text(b.narration.value)
     assert len(b.match.moves) == 0
     b.click("hex_3_2")
@@ -149,3 +149,72 @@ def test_marks_style_is_scoped_and_coloured():
 
 def test_repr_is_stable(progress):
     assert repr(board("zyrcan-01-fleets", progress)) == "<PuzzleBoard: zyrcan-01-fleets>"
+
+
+# --- the guided first game ----------------------------------------------------------------
+
+def guided():
+    from boardlib.zyrcan.guided import first_game_board
+    return first_game_board()
+
+
+def test_the_guided_game_walks_its_steps_then_free_play():
+    from boardlib.zyrcan.guided import FIRST_GAME
+    b = guided()
+    assert b.step_number == 0 and b.guiding
+    assert "Step 1 of 4" in text(b.narration.value)
+    assert "step 1 of 4" in text(b.status_line.value)
+    for k, step in enumerate(FIRST_GAME.steps):
+        assert b.guiding and b.state.current_player == 0
+        move = step.puzzle(b.state, k + 1).accepted()[0]
+        b.enter(move)
+        assert b.step_number == k + 1
+        assert b.state.current_player == 0 or b.state.is_terminal()  # the bots replied
+        lines = text(b.narration.value)
+        assert "Right!" in lines and step.rule in lines
+        if k < 3:
+            assert "Blue" in lines and "Yellow" in lines      # what the bots did, in words
+    assert b.step is None and not b.guiding
+    assert "play the game out" in text(b.narration.value)
+    assert "free play" in text(b.status_line.value)
+    free = b.state.legal_moves()[-1]
+    b.enter(free)                       # anything legal now: no judge
+    assert len(b.match.moves) > 0
+
+
+def test_a_wrong_guided_move_is_refused_with_why_and_retried():
+    b = guided()
+    state = b.state
+    step = b.step
+    wrong = next(m for m in state.legal_moves() if m not in step.puzzle(state, 1).accepted())
+    for element_id in b.controller.clicks_for(state, wrong):
+        b.click(element_id)
+    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-10"
+    assert b.message.startswith(f"Why not? From {wrong.at} a {wrong.engines}-engine ship "
+                             "could not hit any enemy ship")
+    assert b.state is state and b.step_number == 0
+    assert "Try again" in text(b.narration.value)
+    assert b.scope in b.svg                    # the flights that end nowhere are marked
+    b.undo()
+    assert "Undo comes with free play" in b.message
+    b.bot_move()
+    assert b.state is state and "yours to try" in b.message
+
+
+def test_guided_hints_first_words_then_the_move():
+    b = guided()
+    b.view.press("h")
+    assert b.message == "Hint: A 1-engine ship right next to an enemy ship always works."
+    move = b.hint()
+    assert move in b.step.puzzle(b.state, 1).accepted()
+    assert b.message.startswith("Hint: place a 1-engine ship on")
+    b.enter(move)
+    assert b.step_number == 1
+
+
+def test_start_again():
+    b = guided()
+    b.enter(b.step.puzzle(b.state, 1).accepted()[0])
+    b.again_button.click()
+    assert b.step_number == 0 and len(b.match.moves) == 0 and b.verdict is None
+    assert repr(b) == "<GuidedBoard: zyrcan-first-game>"
