@@ -83,8 +83,8 @@ def marks_style(scope: str, marks: Sequence[Mark],
     for mark in marks:
         color = seat(mark.seat).color if mark.seat is not None else "#000000"
         for found in ids(mark):
-            rules.append(f'.{scope} [id="{found}"] > title + *{{stroke:{color};'
-                         f"stroke-width:6px;{MARK_STYLE.get(mark.kind, '')}}}")
+            rules.append(f'.{scope} [id="{found}"] > title + *{{stroke:{color} !important;'
+                         f"stroke-width:6px !important;{MARK_STYLE.get(mark.kind, '')}}}")
     return f"<style>{''.join(rules)}</style>" if rules else ""
 
 
@@ -151,6 +151,24 @@ class PuzzleController(BaseController):
         return self.inner.static_svg(state)
 
 
+def notes_html(lines: Sequence[str], steps: Sequence[str] = ()) -> str:
+    """The notes beside a puzzle's board: its lines, then the steps of a right answer under
+    "Why, rule by rule" (folded open)."""
+    parts = [f"<p>{html.escape(line)}</p>" for line in lines]
+    if steps:
+        items = "".join(f"<li>{html.escape(step)}</li>" for step in steps)
+        parts.append(f"<details open><summary>Why, rule by rule</summary><ol>{items}</ol>"
+                     "</details>")
+    return "".join(parts)
+
+
+def make_notes() -> w.HTML:
+    """The HTML box beside the board that the notes go in."""
+    notes = w.HTML(layout=shared(w.Layout, min_height="3em"))
+    notes.add_class("boardlib-notes")
+    return notes
+
+
 def stars_text(stars: int) -> str:
     """``2`` -> ``"★★☆"``."""
     return "★" * stars + "☆" * (MAX_STARS - stars)
@@ -179,9 +197,10 @@ class PuzzleBoard(GamePanel):
         super().__init__(self.start.game, PuzzleController(inner, self.answer, self.overlay,
                                                           self.refused),
                          state=self.start, show_setup=False, show_history=False,
-                         narration=True, title=f"Puzzle · {puzzle.title or puzzle.id}",
-                         **kwargs)
+                         title=f"Puzzle · {puzzle.title or puzzle.id}", **kwargs)
         self.add_class("boardlib-puzzle")
+        self.notes = make_notes()
+        self.add_section(self.notes, "side")
         self.view.add_class(self.scope)
         for hidden in (self.new_game_button, self.redo_button, self.bot_button, self.autoplay,
                        self.speed):
@@ -266,16 +285,29 @@ class PuzzleBoard(GamePanel):
         return f"Puzzle: {self.puzzle.title or self.puzzle.id}"
 
     def narration_lines(self) -> list[str]:
+        """The notes beside the board: what to do, or the verdict on the last answer."""
         verdict = self.verdict
         if verdict is None:
             return ["Your move: answer on the board. Hint (H) costs a star."]
         localize = self.words.localize
         if verdict.right:
-            lines = [f"Right! {localize(verdict.text)} You earned {stars_text(self.stars_now)}."]
-            lines += [localize(str(step)) for step in verdict.steps]
-            return lines
+            return [f"Right! {localize(verdict.text)}",
+                    f"You earned {stars_text(self.stars_now)}. Again (U) sets it up afresh."]
         return [f"{verdict.headline} {'The marked hexes show why. ' if verdict.marks else ''}"
                 "Try again."]
+
+    def step_lines(self) -> list[str]:
+        """A right answer's steps, rule by rule (the engine's teacher)."""
+        verdict = self.verdict
+        if verdict is None or not verdict.right:
+            return []
+        return [self.words.localize(str(step)) for step in verdict.steps]
+
+    def refresh(self) -> None:
+        super().refresh()
+        notes = getattr(self, "notes", None)     # not there yet while the panel is built
+        if notes is not None:
+            notes.value = notes_html(self.narration_lines(), self.step_lines())
 
     def hint(self) -> Any:
         """First the puzzle's hint, then an answer shown on the board; each costs a star."""
@@ -332,9 +364,10 @@ class GuidedBoard(GamePanel):
         super().__init__(start.game, PuzzleController(inner, self.answer, self.overlay,
                                                       self.refused),
                          state=start, seats=list(guide.seats), show_setup=False,
-                         show_history=False, narration=True, title="Your first game",
-                         **kwargs)
+                         show_history=False, title="Your first game", **kwargs)
         self.add_class("boardlib-guided")
+        self.notes = make_notes()
+        self.add_section(self.notes, "side")
         self.view.add_class(self.scope)
         for hidden in (self.new_game_button, self.redo_button):
             hidden.layout = shared(w.Layout, display="none")
@@ -444,6 +477,12 @@ class GuidedBoard(GamePanel):
             lines.append(localize(self.guide.finale))
         return lines
 
+    def refresh(self) -> None:
+        super().refresh()
+        notes = getattr(self, "notes", None)     # not there yet while the panel is built
+        if notes is not None:
+            notes.value = notes_html(self.narration_lines())
+
     def restart(self) -> None:
         """The guided game from its first step."""
         self.step_number = 0
@@ -456,5 +495,5 @@ class GuidedBoard(GamePanel):
         return f"<GuidedBoard: {self.guide.name}>"
 
 
-__all__ = ["PuzzleBoard", "GuidedBoard", "PuzzleController", "controller_for", "mark_element_ids",
+__all__ = ["PuzzleBoard", "GuidedBoard", "PuzzleController", "notes_html", "controller_for", "mark_element_ids",
            "marks_style", "stars_text", "CONTROLLERS"]

@@ -42,24 +42,24 @@ FIRST_GAME = Guide(
     (
         GuidedStep(
             "ZY-05",
-            "You are Red. Every fleet has two ships left to place. Click an empty hex to place "
-            "a ship there (the smallest type you have left, unless you pick another beside "
-            "the board) — place it where it could hit an enemy ship once the attacks begin.",
-            Reaches(None, rule="ZY-05"),
-            "Ships go on empty hexes, one per turn, in seat order (ZY-05). From there your "
-            "ship can fly exactly its engine count in a straight line onto an enemy (ZY-04, "
-            "ZY-07, ZY-08).",
-            "A 1-engine ship right next to an enemy ship always works."),
-        GuidedStep(
-            "ZY-04",
-            "Your last ship (see beside the board what is left of your fleet). This time "
-            "place it where no enemy ship can hit it: no enemy exactly its engine count away "
-            "on a straight line.",
-            OutOfReach(rule="ZY-04"),
-            "A ship flies exactly as many hexes as it has engines (ZY-04, ZY-08), and only in "
-            "straight lines (ZY-07): no enemy ship can land there. Every fleet now has all "
-            "twelve ships on the board (ZY-03), so the attack phase begins (ZY-06).",
+            "You are Red, and every fleet has two ships left to place. Click an empty hex to "
+            "place a ship there (the smallest type you have left, unless you pick another "
+            "beside the board) — where no enemy ship can hit it: no enemy exactly its engine "
+            "count away on a straight line.",
+            OutOfReach(rule="ZY-05"),
+            "Ships go on empty hexes, one per turn, in seat order (ZY-05). A ship flies exactly "
+            "as many hexes as it has engines (ZY-04, ZY-08), and only in straight lines "
+            "(ZY-07): no enemy ship can land there.",
             "For each enemy ship near the hex, count its engines and the hexes between."),
+        GuidedStep(
+            "ZY-08",
+            "Now place your last ship (see beside the board what is left of your fleet) where "
+            "it could hit an enemy ship once the attacks begin.",
+            Reaches(None, rule="ZY-08"),
+            "From there your ship can fly exactly its engine count (ZY-08) in a straight line "
+            "(ZY-07) onto an enemy. Every fleet now has all twelve ships on the board (ZY-03), "
+            "so the attack phase begins (ZY-06).",
+            "Count its engines: that many hexes along a straight line must end on an enemy."),
         GuidedStep(
             "ZY-06",
             "Attack! Click one of your ships: the hexes it can hit are outlined. Then click "

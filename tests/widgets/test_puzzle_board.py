@@ -35,7 +35,7 @@ def test_ZY_08_a_right_answer_by_clicks_is_played_saved_and_explained(progress, 
     b.click("hex_2_2")
     b.click("hex_2_4")
     assert b.solved and len(b.match.moves) == 1
-    lines = text(b.narration.value)
+    lines = text(b.notes.value)
     assert "Right!" in lines and "ZY-08" in lines and "★★★" in lines
     assert "Red attacks with the 2-engine ship on 2,2" in lines   # the teacher's steps
     assert progress.stars("zyrcan-08-exact") == 3
@@ -51,7 +51,7 @@ def test_ZY_08_a_wrong_answer_gets_the_engines_refusal_and_a_retry(progress):
     assert b.message == ("Why not? A 2-engine ship flies exactly 2 hexes, but 3,2 is 1 away. "
                          "(ZY-08)")
     assert len(b.match.moves) == 0 and not b.solved
-    assert "Try again" in text(b.narration.value)
+    assert "Try again" in text(b.notes.value)
     b.click("hex_2_4")          # the ship stays selected: the retry is one click
     assert b.solved
 
@@ -65,7 +65,7 @@ def test_ZY_14_a_worse_move_is_refuted_on_the_board(progress):
                                 "1,0 south-east to 1,2 and destroy Red's 1-engine ship.")
     assert b.scope in b.view._dom_classes
     assert f'.{b.scope} [id="hex_1_0"] > title + *{{stroke:' in b.svg
-    assert "The marked hexes show why" in text(b.narration.value)
+    assert "The marked hexes show why" in text(b.notes.value)
     assert len(b.match.moves) == 0
     b.click("hex_3_2")
     assert b.solved
@@ -162,7 +162,7 @@ def test_the_guided_game_walks_its_steps_then_free_play():
     from boardlib.zyrcan.guided import FIRST_GAME
     b = guided()
     assert b.step_number == 0 and b.guiding
-    assert "Step 1 of 4" in text(b.narration.value)
+    assert "Step 1 of 4" in text(b.notes.value)
     assert "step 1 of 4" in text(b.status_line.value)
     for k, step in enumerate(FIRST_GAME.steps):
         assert b.guiding and b.state.current_player == 0
@@ -170,12 +170,12 @@ def test_the_guided_game_walks_its_steps_then_free_play():
         b.enter(move)
         assert b.step_number == k + 1
         assert b.state.current_player == 0 or b.state.is_terminal()  # the bots replied
-        lines = text(b.narration.value)
+        lines = text(b.notes.value)
         assert "Right!" in lines and step.rule in lines
         if k < 3:
             assert "Blue" in lines and "Yellow" in lines      # what the bots did, in words
     assert b.step is None and not b.guiding
-    assert "play the game out" in text(b.narration.value)
+    assert "play the game out" in text(b.notes.value)
     assert "free play" in text(b.status_line.value)
     free = b.state.legal_moves()[-1]
     b.enter(free)                       # anything legal now: no judge
@@ -189,11 +189,10 @@ def test_a_wrong_guided_move_is_refused_with_why_and_retried():
     wrong = next(m for m in state.legal_moves() if m not in step.puzzle(state, 1).accepted())
     for element_id in b.controller.clicks_for(state, wrong):
         b.click(element_id)
-    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-10"
-    assert b.message.startswith(f"Why not? From {wrong.at} a {wrong.engines}-engine ship "
-                             "could not hit any enemy ship")
+    assert b.last_refusal is not None and b.last_refusal.rule == "ZY-05"
+    assert b.message.startswith(f"Why not? On {wrong.at} your ship could be hit: ")
     assert b.state is state and b.step_number == 0
-    assert "Try again" in text(b.narration.value)
+    assert "Try again" in text(b.notes.value)
     assert b.scope in b.svg                    # the flights that end nowhere are marked
     b.undo()
     assert "Undo comes with free play" in b.message
@@ -204,7 +203,8 @@ def test_a_wrong_guided_move_is_refused_with_why_and_retried():
 def test_guided_hints_first_words_then_the_move():
     b = guided()
     b.view.press("h")
-    assert b.message == "Hint: A 1-engine ship right next to an enemy ship always works."
+    assert b.message == ("Hint: For each enemy ship near the hex, count its engines and the "
+                         "hexes between.")
     move = b.hint()
     assert move in b.step.puzzle(b.state, 1).accepted()
     assert b.message.startswith("Hint: place a 1-engine ship on")
@@ -218,3 +218,18 @@ def test_start_again():
     b.again_button.click()
     assert b.step_number == 0 and len(b.match.moves) == 0 and b.verdict is None
     assert repr(b) == "<GuidedBoard: zyrcan-first-game>"
+
+
+def test_CB_09_a_carcassonne_puzzle_on_its_board(progress):
+    from boardlib.carcassonne.puzzles import puzzle as carcassonne_puzzle
+
+    b = PuzzleBoard(carcassonne_puzzle("carcassonne-09-city"), progress=progress)
+    b.enter(b.puzzle.accepted()[0])
+    assert b.solved and "CB-09" in text(b.notes.value)
+    b.restart()
+    wrong = next(m for m in b.state.legal_moves() if m not in b.puzzle.accepted())
+    with pytest.raises(ValueError):      # the board refuses it: not played
+        b.enter(wrong)
+    assert b.last_refusal is not None and b.last_refusal.rule == "CB-09"
+    assert b.message.startswith("Why not? That move: no points this turn.")
+    assert len(b.match.moves) == 0
