@@ -495,5 +495,5 @@ class GuidedBoard(GamePanel):
         return f"<GuidedBoard: {self.guide.name}>"
 
 
-__all__ = ["PuzzleBoard", "GuidedBoard", "PuzzleController", "notes_html", "controller_for", "mark_element_ids",
-           "marks_style", "stars_text", "CONTROLLERS"]
+__all__ = ["PuzzleBoard", "GuidedBoard", "PuzzleController", "notes_html", "make_notes",
+           "controller_for", "mark_element_ids", "marks_style", "stars_text", "CONTROLLERS"]
