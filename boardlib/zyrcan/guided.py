@@ -8,8 +8,9 @@ attacks; Blue and Yellow are greedy bots that reply on their own. Each step's an
 judged by the engine (:mod:`boardlib.zyrcan.puzzles`' answers), never listed by hand.
 After the last step the game goes on freely until it ends (ZY-12, ZY-15).
 
-``FIRST_GAME`` is the script (engine side: no widgets here); :func:`first_game_board`
-makes the board (``boardlib.widgets.puzzle.GuidedBoard``).
+``FIRST_GAME`` is the script (engine side: no widgets imported until a board is made);
+:func:`first_game_board` makes the board (``boardlib.widgets.puzzle.GuidedBoard``) and
+:func:`try_it` a section's puzzle board (``PuzzleBoard``) for the notebook.
 """
 from __future__ import annotations
 
@@ -92,4 +93,13 @@ def first_game_board(**kwargs: Any) -> Any:
     return GuidedBoard(FIRST_GAME, **kwargs)
 
 
-__all__ = ["FIRST_GAME", "opening", "first_game_board", "SEED", "PLACED"]
+def try_it(rule: str, **kwargs: Any) -> Any:
+    """The first puzzle of a rule section on a board (``PuzzleBoard``): ``try_it("ZY-08")``."""
+    from boardlib.widgets.puzzle import PuzzleBoard
+
+    from .puzzles import for_rule
+
+    return PuzzleBoard(for_rule(rule)[0], **kwargs)
+
+
+__all__ = ["FIRST_GAME", "opening", "first_game_board", "try_it", "SEED", "PLACED"]

@@ -233,3 +233,10 @@ def test_CB_09_a_carcassonne_puzzle_on_its_board(progress):
     assert b.last_refusal is not None and b.last_refusal.rule == "CB-09"
     assert b.message.startswith("Why not? That move: no points this turn.")
     assert len(b.match.moves) == 0
+
+
+def test_try_it_gives_the_sections_puzzle(progress):
+    from boardlib.zyrcan.guided import try_it
+
+    b = try_it("ZY-09", progress=progress)
+    assert b.puzzle.id == "zyrcan-09-over"
