@@ -10,7 +10,7 @@ After the last step the game goes on freely until it ends (ZY-12, ZY-15).
 
 ``FIRST_GAME`` is the script (engine side: no widgets imported until a board is made);
 :func:`first_game_board` makes the board (``boardlib.widgets.puzzle.GuidedBoard``) and
-:func:`try_it` a section's puzzle board (``PuzzleBoard``) for the notebook.
+:func:`try_it` a section's puzzle (a ``PuzzleCard`` that opens its board) for the notebook.
 """
 from __future__ import annotations
 
@@ -93,13 +93,21 @@ def first_game_board(**kwargs: Any) -> Any:
     return GuidedBoard(FIRST_GAME, **kwargs)
 
 
+def first_game(**kwargs: Any) -> Any:
+    """The guided first game as a card that starts its board (``GuidedCard``)."""
+    from boardlib.widgets.puzzle import GuidedCard
+
+    return GuidedCard(FIRST_GAME, **kwargs)
+
+
 def try_it(rule: str, **kwargs: Any) -> Any:
-    """The first puzzle of a rule section on a board (``PuzzleBoard``): ``try_it("ZY-08")``."""
-    from boardlib.widgets.puzzle import PuzzleBoard
+    """The first puzzle of a rule section, as a card that opens its board
+    (``PuzzleCard``): ``try_it("ZY-08")``; keywords go to the board."""
+    from boardlib.widgets.puzzle import PuzzleCard
 
     from .puzzles import for_rule
 
-    return PuzzleBoard(for_rule(rule)[0], **kwargs)
+    return PuzzleCard(for_rule(rule)[0], **kwargs)
 
 
-__all__ = ["FIRST_GAME", "opening", "first_game_board", "try_it", "SEED", "PLACED"]
+__all__ = ["FIRST_GAME", "opening", "first_game", "first_game_board", "try_it", "SEED", "PLACED"]

@@ -16,10 +16,11 @@ EXACT, WHOLE, GUIDED = 0, 1, 2
 SOURCES = [
     "from boardlib.widgets.puzzle import PuzzleBoard\n"
     "from boardlib.zyrcan.puzzles import puzzle\n"
-    "from boardlib.zyrcan.guided import first_game_board",
+    "from boardlib.zyrcan.guided import first_game_board, try_it",
     "PuzzleBoard(puzzle('zyrcan-08-exact'), progress='progress.json')",
     "PuzzleBoard(puzzle('zyrcan-14-whole'), progress='progress.json')",
     "first_game_board(delay=0.05)",
+    "try_it('ZY-01', progress='progress.json')",
 ]
 BLUE = "rgb(0, 114, 178)"      # seat 1's colour (boardlib.svg.palette)
 
@@ -36,13 +37,15 @@ def lab_page(jupyterlab, ui):
     ui.write_board_notebook(jupyterlab.server.root, NAME, "Puzzles", SOURCES)
     page = jupyterlab.open(NAME, viewport=ui.SCREEN)
     assert jupyterlab.run_all(page, NAME), "the fixture notebook failed to run"
-    expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(3)
+    expect(page.locator(".boardlib-board svg")).to_have_count(3)
+    expect(page.locator(".boardlib-puzzle-card")).to_have_count(1)
+    expect(page.locator(".boardlib-panel")).to_have_count(0)   # no free game among them
     yield page
     jupyterlab.close(page)
 
 
 def panel(page, index):
-    return page.locator(".boardlib-panel").nth(index)
+    return page.locator(".boardlib-puzzle, .boardlib-guided").nth(index)
 
 
 def test_ZY_08_wrong_then_right_by_real_clicks(lab_page, ui):
@@ -108,3 +111,17 @@ def test_the_guided_game_refuses_a_wrong_first_move_and_takes_a_right_one(lab_pa
     expect(p.locator(".boardlib-notes")).to_contain_text("Right!")
     expect(p.locator(".boardlib-notes")).to_contain_text("Step 2 of 4", timeout=30_000)
     page.screenshot(path=str(screenshot_dir() / "guided-step2.png"))
+
+
+def test_a_puzzle_card_opens_its_board_and_the_board_answers(lab_page, ui):
+    page = lab_page
+    card = page.locator(".boardlib-puzzle-card")
+    expect(card).to_contain_text("Destroy the enemy ship with the most engines")
+    expect(card.locator(".boardlib-card-picture svg")).to_have_count(1)
+    card.get_by_role("button", name="Solve it on the board").click()
+    board = card.locator(".boardlib-puzzle .boardlib-board")
+    expect(board.locator("svg")).to_have_count(1, timeout=30_000)
+    ui.real_click(page, board, "hex_3_3")
+    ui.real_click(page, board, "hex_2_3")          # Yellow's 2-engine ship: right
+    expect(card.locator(".boardlib-notes")).to_contain_text("Right!")
+    page.screenshot(path=str(screenshot_dir() / "puzzle-card-solved.png"))

@@ -235,8 +235,44 @@ def test_CB_09_a_carcassonne_puzzle_on_its_board(progress):
     assert len(b.match.moves) == 0
 
 
-def test_try_it_gives_the_sections_puzzle(progress):
+def test_try_it_gives_the_sections_puzzle_as_a_card_that_opens_its_board(progress):
+    from boardlib.widgets.testing import widget_count
     from boardlib.zyrcan.guided import try_it
 
-    b = try_it("ZY-09", progress=progress)
-    assert b.puzzle.id == "zyrcan-09-over"
+    try_it("ZY-01", progress=progress).show_board()       # the shared layouts exist from here on
+    before = widget_count()
+    card = try_it("ZY-09", progress=progress)
+    assert widget_count() - before <= 3, "a card is light (a board is over 20 models)"
+    assert card.puzzle.id == "zyrcan-09-over" and repr(card) == "<PuzzleCard: zyrcan-09-over>"
+    assert "Ships in the way do not stop a flight" in card.intro.value
+    assert 'id="hex_1_4"' in card.intro.value                  # the position's picture
+    data, _ = card._repr_mimebundle_()
+    assert data["image/svg+xml"].startswith("<svg") and data["text/plain"] == repr(card)
+    card.open_button.click()
+    board = card.board
+    assert board is not None and card.children == (board,) and card.show_board() is board
+    board.enter(board.puzzle.accepted()[0])
+    assert board.solved and progress.stars("zyrcan-09-over") == 3
+    assert "solved ★★★" in try_it("ZY-09", progress=progress).intro.value
+
+
+def test_puzzle_boards_are_not_free_game_panels(progress):
+    from boardlib.zyrcan.guided import first_game_board
+
+    assert board("zyrcan-01-fleets", progress)._dom_classes[-1] == "boardlib-puzzle"
+    assert "boardlib-panel" not in board("zyrcan-01-fleets", progress)._dom_classes
+    assert "boardlib-panel" not in first_game_board()._dom_classes
+
+
+def test_the_guided_game_as_a_card():
+    from boardlib.widgets.testing import widget_count
+    from boardlib.zyrcan.guided import first_game
+
+    first_game()
+    before = widget_count()
+    card = first_game()
+    assert widget_count() - before <= 3
+    assert "Step" not in card.intro.value and "4 guided steps" in card.intro.value
+    assert repr(card) == "<GuidedCard: zyrcan-first-game>"
+    card.open_button.click()
+    assert card.board is not None and card.board.guiding
