@@ -361,7 +361,8 @@ class BoardCard(w.VBox):  # type: ignore[misc]
             f'{intro}<div class="boardlib-card-picture" style="max-width:380px">{picture}'
             "</div>", layout=shared(w.Layout, width="100%"), style=shared(HTMLStyle))
         self.open_button = w.Button(description=label, icon="play", tooltip=tooltip,
-                                    layout=shared(w.Layout, width="auto"),
+                                    layout=shared(w.Layout, width="auto",
+                                                  align_self="flex-start"),
                                     style=shared(w.ButtonStyle))
         self.open_button.on_click(lambda _: self.show_board())
         super().__init__([self.intro, self.open_button], layout=shared(w.Layout, width="100%"))
