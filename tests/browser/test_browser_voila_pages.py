@@ -39,24 +39,8 @@ ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(f"apps/{p.name}" for p in (ROOT / "apps").glob("*.ipynb"))
 LESSONS = sorted(f"notebooks/{p.name}" for p in (ROOT / "notebooks").glob("*.ipynb"))
 
-# The game lessons whose setup cells are not tagged yet (their owners tag them with
-# tools/tag_voila_cells.py); strict, so that the entry must go once a lesson is tagged.
-NOT_YET_TAGGED = {
-    "notebooks/10-zyrcan.ipynb",
-    "notebooks/20-section-x.ipynb",
-}
-
 SCREEN = {"width": 1366, "height": 768}
 APP_SEED = 0
-
-
-def page_param(path: str):
-    marks = []
-    if path in NOT_YET_TAGGED:
-        marks.append(pytest.mark.xfail(
-            strict=True, reason="setup cells not tagged voila-hide yet: "
-            f"python tools/tag_voila_cells.py {path}"))
-    return pytest.param(path, marks=marks, id=path)
 
 
 # --- the server ------------------------------------------------------------------------------
@@ -207,7 +191,7 @@ VISIBLE_CODE_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("path", [page_param(p) for p in APPS + LESSONS])
+@pytest.mark.parametrize("path", APPS + LESSONS)
 def test_voila_page_shows_no_code_and_no_reprs(site, browser, path):
     """Issue 19 item 6: under Voila a page shows its text, pictures and boards; no code,
     no ``text/plain`` repr and no printed value, unless the cell is tagged voila-show."""
