@@ -37,7 +37,7 @@ _PLAYER = re.compile(r"\bplayer (\d+)")
 _TOKEN = re.compile(r"\b(" + "|".join(COLOURS) + r")\b(?= (?:tunnel|token))")
 
 
-class CarcassonneController(BaseController):
+class CarcassonneController(BaseController[CarcassonneState]):
     """Clicks -> Carcassonne moves. Selection: the hand tile's rotation, or a token colour."""
 
     colors = PLAYER_COLORS

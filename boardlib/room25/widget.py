@@ -71,7 +71,7 @@ def _program_label(move: Program) -> str:
                                        else " (one only)")
 
 
-class Room25Controller(BaseController):
+class Room25Controller(BaseController[Room25State]):
     """Clicks -> Room 25 moves; the selection is a character to push."""
 
     colors = PLAYER_COLORS

@@ -40,7 +40,7 @@ from .tiles import KIND_BY_NAME, TILE_KINDS, canonical_rotation, distinct_rotati
 _PLAYER = re.compile(r"\bplayer (\d+)", re.IGNORECASE)
 
 
-class SectionXController(BaseController):
+class SectionXController(BaseController[SectionXState]):
     """Clicks -> Section X moves.
 
     The selection is ``("hand", k, rotation)``, ``("tile", Hex)`` (``("tile", Hex,
@@ -176,7 +176,9 @@ class SectionXController(BaseController):
         tile if none is selected); a kind with n distinct rotations repeats after n sixths."""
         hand = state.hands[state.player]
         if isinstance(selection, tuple) and selection[0] == "tile":
-            kind, rot = state.tile_at(selection[1])
+            laid = state.tile_at(selection[1])
+            assert laid is not None  # only a laid tile can be selected on the board
+            kind, rot = laid
             now = selection[2] if len(selection) == 3 else canonical_rotation(kind, rot)
             n = len(distinct_rotations(kind))
             return Select(("tile", selection[1], (now + sixths) % n))
@@ -193,7 +195,9 @@ class SectionXController(BaseController):
     @staticmethod
     def _rotate(state: SectionXState, a: Hex) -> ClickResult:
         """The next rotation of the tile on ``a`` that the engine accepts (or its refusal)."""
-        kind, rot = state.tile_at(a)
+        laid = state.tile_at(a)
+        assert laid is not None  # called only for a field that holds a tile
+        kind, rot = laid
         rotations = distinct_rotations(kind)
         current = canonical_rotation(kind, rot)
         start = rotations.index(current)

@@ -7,7 +7,7 @@ panel asks the engine's ``why_illegal`` before it plays anything.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence, Union, runtime_checkable
+from typing import Any, Generic, Protocol, Sequence, TypeVar, Union, runtime_checkable
 
 from boardlib.core.api import Illegal, Outcome, State
 
@@ -29,19 +29,22 @@ class Select:
 ClickResult = Union[Play, Select, Illegal, None]
 """What a click means; ``None``: the click means nothing here and is ignored."""
 
+StateT = TypeVar("StateT", bound=State, contravariant=True)
+"""The game's own state class: a controller only ever gets states of its game."""
+
 
 @runtime_checkable
-class Controller(Protocol):
+class Controller(Protocol[StateT]):
     """The two things a game must tell the panel."""
 
-    def draw(self, state: State, selection: Any) -> str:
+    def draw(self, state: StateT, selection: Any) -> str:
         """The board as an SVG string. May take a keyword ``hint=None``: a move to mark."""
 
-    def click(self, state: State, element_id: str, selection: Any) -> ClickResult:
+    def click(self, state: StateT, element_id: str, selection: Any) -> ClickResult:
         """What a click on ``element_id`` means while ``selection`` is selected."""
 
 
-class BaseController:
+class BaseController(Generic[StateT]):
     """Defaults for the optional parts of a controller; games override what they need."""
 
     #: CSS colours of the players, by seat (used in the status line and move list).
@@ -51,10 +54,10 @@ class BaseController:
     #: Draw the game's graph over the board (set by the panel's ``graph_toggle`` box).
     show_graph: bool = False
 
-    def draw(self, state: State, selection: Any, hint: Any = None) -> str:  # pragma: no cover
+    def draw(self, state: StateT, selection: Any, hint: Any = None) -> str:  # pragma: no cover
         raise NotImplementedError
 
-    def click(self, state: State, element_id: str,
+    def click(self, state: StateT, element_id: str,
               selection: Any) -> ClickResult:  # pragma: no cover
         raise NotImplementedError
 
@@ -66,7 +69,7 @@ class BaseController:
     def player_color(self, player: int) -> str | None:
         return self.colors[player] if 0 <= player < len(self.colors) else None
 
-    def status(self, state: State, selection: Any) -> str:
+    def status(self, state: StateT, selection: Any) -> str:
         """Game-specific words for the status line (phase, what to click next); may be empty."""
         return ""
 
@@ -74,11 +77,11 @@ class BaseController:
         """Engine text (events, refusals) in the board's words, e.g. colour names for players."""
         return text
 
-    def describe(self, state: State, move: Any) -> str:
+    def describe(self, state: StateT, move: Any) -> str:
         """A move for the move list, as played from ``state``."""
         return str(move)
 
-    def describe_hint(self, state: State, move: Any) -> str:
+    def describe_hint(self, state: StateT, move: Any) -> str:
         """A suggested move, for the player to move only (the move list may hide more)."""
         return self.describe(state, move)
 
@@ -90,30 +93,30 @@ class BaseController:
         rule = f" ({outcome.rule})" if outcome.rule else ""
         return f"{who} {verb}: {outcome.termination}{rule}. Scores: {scores}."
 
-    def button_moves(self, state: State) -> Sequence[tuple[str, Any]]:
+    def button_moves(self, state: StateT) -> Sequence[tuple[str, Any]]:
         """Moves that are not on the board, shown as buttons: ``[("Pass", Pass())]``."""
         return ()
 
-    def selection_after(self, state: State, selection: Any) -> Any:
+    def selection_after(self, state: StateT, selection: Any) -> Any:
         """The selection to keep after a move was played (default: none)."""
         return None
 
-    def selection_after_refusal(self, state: State, selection: Any) -> Any:
+    def selection_after_refusal(self, state: StateT, selection: Any) -> Any:
         """The selection to keep after a click was refused (default: the same, so that
         another target can be tried)."""
         return selection
 
-    def rotate(self, state: State, selection: Any, step: int) -> ClickResult:
+    def rotate(self, state: StateT, selection: Any, step: int) -> ClickResult:
         """R (``step`` 1) or Shift+R (``step`` -1) on the board: turn the tile in hand, say.
         ``None``: there is nothing to turn (the board says so)."""
         return None
 
-    def clicks_for(self, state: State, move: Any, selection: Any = None) -> list[str]:
+    def clicks_for(self, state: StateT, move: Any, selection: Any = None) -> list[str]:
         """The element ids a person clicks to play ``move`` (for scripted games and the latency
         benchmark); ``[]`` when the move is a button instead."""
         raise NotImplementedError(f"{type(self).__name__} cannot script clicks")
 
-    def static_svg(self, state: State) -> str:
+    def static_svg(self, state: StateT) -> str:
         """The picture stored in saved notebooks."""
         return self.draw(state, None)
 

@@ -112,7 +112,7 @@ def hides_information(game: Game) -> bool:
     return bool(getattr(game, "hidden_information", False))
 
 
-class GamePanel(w.VBox):
+class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """A board with New game, Undo/Redo, Bot move, Hint, Auto-play, move list and event log.
 
     ``game``: the game (its options are the defaults of the New game form).
@@ -133,7 +133,7 @@ class GamePanel(w.VBox):
     ``seed_fixed``: New game keeps the game's seed (``game.seed_fixed`` says so too).
     """
 
-    def __init__(self, game: Game | None = None, controller: Controller | None = None, *,
+    def __init__(self, game: Game | None = None, controller: Controller[Any] | None = None, *,
                  state: State | None = None, seats: Sequence[str | Bot] | None = None,
                  hint_bot: str = "greedy", seed: int = 0, delay: float = 0.4,
                  bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
@@ -159,7 +159,7 @@ class GamePanel(w.VBox):
         # A draw that takes ``marks`` (boardlib.svg.marks) shows the last moves and the
         # Explain steps on the board; one that does not shows them in words only.
         self._draw_takes_marks = "marks" in parameters
-        self.words: BaseController = (controller if isinstance(controller, BaseController)
+        self.words: BaseController[Any] = (controller if isinstance(controller, BaseController)
                                       else BaseController())
         self.seed = seed
         self.seed_fixed = bool(seed_fixed or getattr(game, "seed_fixed", False))
@@ -348,7 +348,7 @@ class GamePanel(w.VBox):
     def update_view(self) -> None:
         """Before each redraw: the controller draws what ``viewing_seat`` may see."""
         if hasattr(self.controller, "viewer"):
-            self.controller.viewer = self.viewing_seat  # type: ignore[attr-defined]
+            self.controller.viewer = self.viewing_seat
 
     def status_html(self) -> str:
         """The status line: the game, who is to move and what to click (HTML)."""

@@ -141,7 +141,7 @@ class ExplanationLine:
             self.view.message_kind = kind
 
 
-class HistoryList(w.HTML):
+class HistoryList(w.HTML):  # type: ignore[misc]  # ipywidgets is untyped
     """A list that shows its newest entries first (at most ``shown``); one entry per move
     of the match, so undo pops exactly what the move added (an entry may be empty)."""
 
@@ -174,7 +174,7 @@ class HistoryList(w.HTML):
             self.value = f"<ul>{''.join(kept)}</ul>" if kept else ""
 
 
-class ActionButtons(w.HBox):
+class ActionButtons(w.HBox):  # type: ignore[misc]  # ipywidgets is untyped
     """The game's own move buttons, right by the board; ``show([(label, callback)])``.
 
     A button is made once per label and kept for when the label comes back (a bot's turn
@@ -225,7 +225,7 @@ class ActionButtons(w.HBox):
                 return
 
 
-class Toolbar(w.HBox):
+class Toolbar(w.HBox):  # type: ignore[misc]  # ipywidgets is untyped
     """The panel's tools; ``buttons`` by name, ``add(widget)`` for a game's own controls."""
 
     def __init__(self, actions: Mapping[str, Callable[[], Any]], delay: float,
@@ -267,7 +267,7 @@ class Toolbar(w.HBox):
         self.children = (*children, widget)
 
 
-class SetupForm(w.Accordion):
+class SetupForm(w.Accordion):  # type: ignore[misc]  # ipywidgets is untyped
     """The New game form: the game's options, then one seat per player.
 
     ``make_widget(option, value)`` may give a game's own field for an option (``None``:

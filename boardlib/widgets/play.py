@@ -331,7 +331,7 @@ def standings_html(standings: Standings, chart_svg: str = "") -> str:
 
 # --- the folded side column ------------------------------------------------------------------
 
-class Pager(w.HBox):
+class Pager(w.HBox):  # type: ignore[misc]  # ipywidgets is untyped
     """← and → buttons, a line that says where we are, and an optional last button."""
 
     def __init__(self, back: Callable[[], Any], forward: Callable[[], Any],
@@ -343,7 +343,7 @@ class Pager(w.HBox):
                          layout=shared(w.Layout, flex_flow="row wrap", align_items="center"))
 
 
-class PlayTabs(w.Tab):
+class PlayTabs(w.Tab):  # type: ignore[misc]  # ipywidgets is untyped
     """The side column's tabs; ``pages`` by name: moves, standings, replay, explain, file."""
 
     TITLES = {"moves": "Moves", "standings": "Standings", "replay": "Replay",

@@ -30,8 +30,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any
 
-import ipywidgets as w  # type: ignore[import-untyped]
-from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
+import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from boardlib.core.api import Illegal, State
 from boardlib.core.puzzles import (MAX_STARS, Guide, GuidedStep, Progress, Puzzle, Verdict,
@@ -56,12 +56,12 @@ MARK_STYLE = {"removed": "stroke-dasharray:7 4;"}
 _BOARD_NUMBERS = itertools.count(1)
 
 
-def controller_for(game: Any) -> BaseController:
+def controller_for(game: Any) -> BaseController[Any]:
     """A new controller of ``game``'s board (see :data:`CONTROLLERS`)."""
     name = game.TYPE.name if hasattr(game, "TYPE") else game.name
     where, settings = CONTROLLERS[name]
     module, _, cls = where.partition(":")
-    made: BaseController = getattr(import_module(module), cls)(**settings)
+    made: BaseController[Any] = getattr(import_module(module), cls)(**settings)
     return made
 
 
@@ -89,11 +89,11 @@ def marks_style(scope: str, marks: Sequence[Mark],
     return f"<style>{''.join(rules)}</style>" if rules else ""
 
 
-class PuzzleController(BaseController):
+class PuzzleController(BaseController[Any]):
     """The game's controller, with every move a click makes sent to the puzzle's judge
     first (``answer``). Everything else is the game's controller's."""
 
-    def __init__(self, inner: BaseController, answer: Callable[[Any], ClickResult],
+    def __init__(self, inner: BaseController[Any], answer: Callable[[Any], ClickResult],
                  overlay: Callable[[], str],
                  refused: Callable[[Illegal], None] = lambda _: None) -> None:
         self.inner = inner
@@ -183,7 +183,7 @@ class PuzzleBoard(GamePanel):
     default: the learner's progress file). Other keywords go to :class:`GamePanel`.
     """
 
-    def __init__(self, puzzle: Puzzle, controller: BaseController | None = None,
+    def __init__(self, puzzle: Puzzle, controller: BaseController[Any] | None = None,
                  progress: Progress | str | None = None, **kwargs: Any) -> None:
         self.puzzle = puzzle
         self.start = puzzle.position()
@@ -391,7 +391,7 @@ class PuzzleCard(BoardCard):
     """A puzzle's goal and position, and a button that opens its :class:`PuzzleBoard`.
     Keywords go to the board."""
 
-    def __init__(self, puzzle: Puzzle, controller: BaseController | None = None,
+    def __init__(self, puzzle: Puzzle, controller: BaseController[Any] | None = None,
                  progress: Progress | str | None = None, **kwargs: Any) -> None:
         self.puzzle = puzzle
         self.progress = progress if isinstance(progress, Progress) else Progress(progress)
@@ -415,7 +415,7 @@ class GuidedCard(BoardCard):
     """A guided game's first position, and a button that starts its :class:`GuidedBoard`.
     Keywords go to the board."""
 
-    def __init__(self, guide: Guide, controller: BaseController | None = None,
+    def __init__(self, guide: Guide, controller: BaseController[Any] | None = None,
                  **kwargs: Any) -> None:
         self.guide = guide
         state = guide.setup()
@@ -439,7 +439,7 @@ class GuidedBoard(GamePanel):
     ``controller``: the game's controller (default: :func:`controller_for`). Other keywords
     go to :class:`GamePanel` (``delay`` for the bots' replies ...)."""
 
-    def __init__(self, guide: Guide, controller: BaseController | None = None,
+    def __init__(self, guide: Guide, controller: BaseController[Any] | None = None,
                  **kwargs: Any) -> None:
         self.guide = guide
         self.step_number = 0              # steps done

@@ -15,7 +15,7 @@ mouse. Same arguments, same bytes.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Iterable
 from xml.etree.ElementTree import Element
 
@@ -130,8 +130,7 @@ def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
     for h in frame.hexes:
         ship = ships.get(h)
         look = (h, ship, h == chosen, h in targets, h in hinted, show_coordinates)
-        d.piece(None, frame.pieces, look, lambda parent, look=look: _draw_hex(d, parent, frame,
-                                                                              *look))
+        d.piece(None, frame.pieces, look, partial(_draw_hex_look, d, frame, look))
     overlay = d.group(None, cls="overlay")
     for h in sorted(targets):
         d.element(overlay, "polygon", points=frame.rings[h], fill="none", stroke=INK,
@@ -148,6 +147,12 @@ def draw_svg(state: ZyrcanState, selected: Hex | int | None = None,
             selected, bool) else None
         _draw_reserve(d, frame, state, chosen_type, default_type)
     return d.to_svg()
+
+
+def _draw_hex_look(d: Drawing, frame: _Frame, look: tuple[Any, ...],
+                   parent: Element) -> None:
+    """:func:`_draw_hex` with the arguments in the order :meth:`Drawing.piece` calls it."""
+    _draw_hex(d, parent, frame, *look)
 
 
 def _draw_hex(d: Drawing, parent: Element, frame: _Frame, h: Hex, ship: Any,

@@ -31,7 +31,7 @@ _ENDINGS = {"pass": "A player could not attack and passed, which ends the game",
             "last fleet": "Only one fleet is left"}
 
 
-class ZyrcanController(BaseController):
+class ZyrcanController(BaseController[ZyrcanState]):
     """Clicks -> Zyrcan moves. The selection is an engine count (placing) or a hex (attacking).
 
     Both are let go after each move (the default ``selection_after``): the next player did
