@@ -54,10 +54,6 @@ KERNEL_EXTENSION_WHEELS = ["piplite", "pyodide-kernel", "ipykernel"]
 # Wheels the kernel extension brings, or needed only by the front end (the lab extension
 # of jupyterlab-widgets; the kernel has its own widgetsnbextension stand-in).
 NOT_IN_BROWSER = {"widgetsnbextension", "jupyterlab-widgets", *KERNEL_EXTENSION_WHEELS}
-# boardlib still requires matplotlib for the boards drawn through boardlib/legacy_matplotlib.py
-# (until Section X, Carcassonne and Room 25 are ported to boardlib.svg); Pyodide has no offline
-# build of it, and the pages that need it wait in the offline test: never shipped.
-NOT_SHIPPED = {"matplotlib"}
 # Wheels whose lab extensions the site needs: anywidget's, ipywidgets' and the kernel's.
 EXTENSION_WHEELS = ["anywidget", "jupyterlab-widgets", "jupyterlite-pyodide-kernel"]
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -374,13 +370,13 @@ def build(output: Path = OUTPUT) -> None:
     pages = read_pages()
 
     env = pyodide_environment(lock)
-    # Packages only some pages load, from the internet (matplotlib: boardlib requires it for
-    # its legacy matplotlib drawing only): never shipped, not even as a dependency.
+    # Packages only some pages load, from the internet (the primer's matplotlib): never
+    # shipped, not even as a dependency.
     online_names = sorted({name for _, names in pages for name in names})
     boardlib = build_boardlib_wheel(CACHE / "boardlib")
     shipped = {"boardlib": boardlib}
     shipped |= resolve(lock, pins, boardlib.dependencies(env) + KERNEL_PACKAGES,
-                       sorted(set(online_names) | NOT_SHIPPED))
+                       online_names)
     extensions = download({name: pins[name] for name in EXTENSION_WHEELS}, CACHE / "wheels",
                           env["python_version"])
     shipped |= kernel_extension_wheels(extensions["jupyterlite-pyodide-kernel"],

@@ -3,8 +3,8 @@
 ``boardlib.load("carcassonne", players=3, seed=7, tunnel=True)`` gives the game; the rule
 engine lives in :mod:`.rules`, the tiles in :mod:`.tiles`, the networkx view of features in
 :mod:`.features`, prepared teaching positions in :mod:`.positions`, drawing in :mod:`.draw`
-and the notebook board in :mod:`.widget` (the last two import matplotlib and ipywidgets, so
-they are not imported here).
+and the notebook board in :mod:`.widget` (which imports ipywidgets, so it is not imported
+here).
 """
 from .catalogue import CATALOGUE
 from .positions import play, position

@@ -11,9 +11,9 @@
 // the `window` part of the picture: drag to pan, wheel or +/- to zoom, 0 or "Fit" for all.
 
 const CLICKABLE = "click";
-// Pictures still drawn by matplotlib (boardlib/legacy_matplotlib.py) mark clicks by id only.
-const LEGACY_ID = /^[a-z]+_/;
-const MATPLOTLIB_ID = /^(figure|axes|patch|text|line2d|legend|image|collection)_\d+$/;
+// A plain picture (not built by boardlib.svg, which marks clickables with the class above)
+// marks them by id only: every id of the scheme, kind_fields (as board.py's clickable_ids).
+const SCHEME_ID = /^[a-z]+_/;
 const KEYS = { u: "u", U: "u", h: "h", H: "h", r: "r", R: "R", Escape: "escape", e: "e",
   E: "e" };
 // While `arrow_keys` is set (a replay, an explanation), Left and Right page instead.
@@ -27,15 +27,15 @@ function svgBody(text) {
   return start < 0 ? text : text.slice(start);
 }
 
-function isLegacyClickable(node) {
+function isPlainClickable(node) {
   const id = node.getAttribute && node.getAttribute("id");
-  return Boolean(id && LEGACY_ID.test(id) && !MATPLOTLIB_ID.test(id));
+  return Boolean(id && SCHEME_ID.test(id));
 }
 
-function clickableOf(target, root, legacy) {
+function clickableOf(target, root, plain) {
   for (let node = target; node && node !== root; node = node.parentNode) {
     if (!node.getAttribute) continue;
-    if (legacy ? isLegacyClickable(node) : node.classList.contains(CLICKABLE)) return node;
+    if (plain ? isPlainClickable(node) : node.classList.contains(CLICKABLE)) return node;
   }
   return null;
 }
@@ -110,7 +110,7 @@ function render({ model, el }) {
   let goal = null; // where a run of Up/Down (or Left/Right) keys started: kept straight
   let keyboard = false; // the ring shows while the keyboard is used, not after mouse clicks
   let full = null; // the picture's own viewBox
-  let legacy = false;
+  let plain = false;
 
   function svg() {
     return board.querySelector("svg");
@@ -119,7 +119,7 @@ function render({ model, el }) {
   function clickables() {
     const root = svg();
     if (!root) return [];
-    if (legacy) return Array.from(root.querySelectorAll("[id]")).filter(isLegacyClickable);
+    if (plain) return Array.from(root.querySelectorAll("[id]")).filter(isPlainClickable);
     return Array.from(root.querySelectorAll("." + CLICKABLE));
   }
 
@@ -297,7 +297,7 @@ function render({ model, el }) {
       }
       root.removeAttribute("width");
       root.removeAttribute("height");
-      legacy = root.querySelector("." + CLICKABLE) === null;
+      plain = root.querySelector("." + CLICKABLE) === null;
       board.setAttribute("aria-label", (root.getAttribute("aria-label")
         || "board") + ". Arrow keys move between the places you can click; Enter clicks.");
       fit();
@@ -374,7 +374,7 @@ function render({ model, el }) {
       dragged = false;
       return;
     }
-    const node = clickableOf(event.target, board, legacy);
+    const node = clickableOf(event.target, board, plain);
     if (node) {
       rove(node, false);
       model.send({ type: "click", id: node.getAttribute("id") });
@@ -433,7 +433,7 @@ function render({ model, el }) {
   }
 
   function onFocusIn(event) {
-    const node = clickableOf(event.target, board, legacy);
+    const node = clickableOf(event.target, board, plain);
     if (node) focusedId = node.getAttribute("id");
     drawRing();
   }

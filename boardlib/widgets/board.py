@@ -29,10 +29,9 @@ import traitlets
 
 _HERE = pathlib.Path(__file__).parent
 
-# Pictures still drawn by matplotlib (boardlib.legacy_matplotlib) say which ids are clickable
-# only by their form; matplotlib's own artist names are not ours.
-_LEGACY_ID = re.compile(r'\bid="([a-z]+_[^"]{1,60})"')
-_MATPLOTLIB_ID = re.compile(r"^(figure|axes|patch|text|line2d|legend|image|collection)_\d+$")
+# A picture given as a plain string (not built by boardlib.svg) says which ids are clickable
+# only by their form: every id of the scheme, kind_fields.
+_SCHEME_ID = re.compile(r'\bid="([a-z]+_[^"]{1,60})"')
 KEYS = ("u", "h", "r", "R", "escape", "e", "left", "right")
 """The keys the browser reports: undo, hint, rotate, rotate back, let go, explain, and
 (only while ``arrow_keys`` is set: a replay, an explanation) ← and →."""
@@ -40,11 +39,11 @@ KEYS = ("u", "h", "r", "R", "escape", "e", "left", "right")
 
 def clickable_ids(svg: str) -> Mapping[str, str]:
     """The clickable ids of a picture: those a :class:`boardlib.svg.Drawing` recorded, else
-    (a legacy matplotlib picture) every id of the scheme that is not matplotlib's own."""
+    (a plain SVG string) every id of the scheme."""
     drawn: Mapping[str, str] | None = getattr(svg, "clickable", None)
     if drawn is not None:
         return drawn
-    return {i: "" for i in _LEGACY_ID.findall(svg) if not _MATPLOTLIB_ID.match(i)}
+    return {i: "" for i in _SCHEME_ID.findall(svg)}
 
 
 class BoardView(anywidget.AnyWidget):

@@ -547,17 +547,16 @@ def board_ids(board, prefix: str) -> set[str]:
 
 
 # The id board.js sends for a click at (x, y): the nearest clickable element walking up (class
-# "click"; in a legacy matplotlib picture, an id of the scheme that is not matplotlib's own).
+# "click"; in a plain picture not built by boardlib.svg, an id of the scheme).
 SENT_ID_JS = """([x, y, board]) => {
-  const legacy = !board.querySelector("svg .click");
+  const plain = !board.querySelector("svg .click");
   for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
     const id = n.getAttribute ? n.getAttribute("id") : null;
-    if (!legacy) {
+    if (!plain) {
       if (n.classList && n.classList.contains("click")) return id;
       continue;
     }
-    if (id && /^[a-z]+_/.test(id)
-        && !/^(figure|axes|patch|text|line2d|legend|image|collection)_\\d+$/.test(id)) return id;
+    if (id && /^[a-z]+_/.test(id)) return id;
   }
   return null;
 }"""

@@ -100,16 +100,14 @@ def test_mimebundle_has_widget_view_and_static_svg():
     assert "image/svg+xml" not in empty
 
 
-def test_legacy_matplotlib_pictures_report_their_ids_but_not_matplotlibs():
-    legacy = ('<svg xmlns="http://www.w3.org/2000/svg">' + "".join(
+def test_a_plain_string_picture_reports_the_ids_of_the_scheme_only():
+    plain = ('<svg xmlns="http://www.w3.org/2000/svg">' + "".join(
         f'<g id="{i}"><path d="M0 0"/></g>' for i in (
-            "text_15", "patch_3", "axes_1", "room_7", "roomlabel_7", "hex_3_-1",
-            "opening_1_0_E")) + "</svg>")
-    view = BoardView(legacy)
+            "board", "legend", "room_7", "roomlabel_7", "hex_3_-1", "opening_1_0_E")) + "</svg>")
+    view = BoardView(plain)
     seen = []
     view.on_click(seen.append)
-    for element_id in ("text_15", "patch_3", "axes_1", "room_7", "roomlabel_7", "hex_3_-1",
-                       "opening_1_0_E"):
+    for element_id in ("board", "legend", "room_7", "roomlabel_7", "hex_3_-1", "opening_1_0_E"):
         view.click(element_id)
     assert seen == ["room_7", "roomlabel_7", "hex_3_-1", "opening_1_0_E"]
 
