@@ -30,7 +30,7 @@ from boardlib.core.teaching import Teacher, plural
 from . import tunnels
 from .board import BURIED, FIELD_INDEX, GATE_DISTANCE, ISLAND
 from .moves import MoveTile, RotateTile, Step
-from .positions import EAST, SOUTH_EAST, H, act, position
+from .positions import EAST, SOUTH_EAST, H, act, position, tiles_running_out
 from .rules import SectionXState
 
 RED, BLUE = 0, 1
@@ -86,6 +86,17 @@ def nearest_words(value: float) -> str:
     if value >= NO_WAY:
         return "none of your prisoners has a way out"
     return f"your nearest prisoner is {plural(int(value), 'step')} from freedom"
+
+
+def zone_openings(before: State, move: Any, after: State) -> float:
+    """SX-03, SX-I1: how many tunnel parts open straight into a free zone after the move."""
+    g = tunnels.tunnel_graph(_sx(after))
+    return float(sum(1 for a, b in g.edges if "zone" in (g.nodes[a]["kind"], g.nodes[b]["kind"])
+                     and "part" in (g.nodes[a]["kind"], g.nodes[b]["kind"])))
+
+
+def openings_words(value: float) -> str:
+    return f"{plural(int(value), 'tunnel part')} open into a free zone"
 
 
 def reach(seat: int) -> Value:
@@ -237,6 +248,14 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
            "The goal of every group is freedom (SX-01): your prisoner on 3,0 stands next to "
            "zone 0, and one step through the facing openings takes it in (SX-18).",
            "Which of your prisoners is next to a free zone?", "Into freedom"),
+    Puzzle("sx-03-board", ("SX-03", "SX-I1"), lambda: position(), RED,
+           "The island is in the middle, the ocean around it, and six free zones beyond. Lay "
+           "your straight so that it opens into a free zone.",
+           Best(zone_openings, openings_words, "SX-03"),
+           "Tiles go on the ocean fields around the island, and the free zones lie around the "
+           "ocean (SX-03): here at its six corners (SX-I1). A straight on a field next to a "
+           "corner, pointing at it, opens into that zone.",
+           "Look at the board's six corners.", "The board"),
     Puzzle("sx-04-setup", ("SX-04", "SX-07", "SX-I4"), lambda: position(), RED,
            "Set-up: all your prisoners wait on the island and the ocean is empty. Lay your "
            "straight so that a prisoner could step onto it from the island.",
@@ -347,6 +366,15 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
            "any more, and the prisoner on 3,0 has had its two steps (SX-16); but you have "
            "steps left for another prisoner, onto 2,0.",
            "Which of your prisoners can still step, and where to?", "Prisoners or a door"),
+    Puzzle("sx-16-budget", ("SX-16", "SX-18"),
+           lambda: act(tiles={**EAST, **SOUTH_EAST}, prisoners={RED: ["3,0/0", "0,3/0"]},
+                       steps={RED: [2, 1]}), RED,
+           "This turn your prisoner on 3,0 has taken two steps and the one on 0,3 one. Bring "
+           "a prisoner into a free zone.",
+           Best(escaped_value(RED), escaped_words, "SX-16"),
+           "Five steps a turn, at most two per prisoner (SX-16): the prisoner on 3,0 has had "
+           "its two, the one on 0,3 may still take its second, into zone 5 (SX-18).",
+           "Count each prisoner's steps.", "The step budget"),
     Puzzle("sx-17-room", ("SX-17", "SX-I4"),
            lambda: act(tiles={"2,0": ("hiding", 0), "3,0": ("straight", 0)},
                        prisoners={RED: ["2,0/0", "3,0/0"], BLUE: ["zone 0"]}), RED,
@@ -415,6 +443,14 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
            "hiding places (SX-20): step back onto the hiding place on 2,0. Zone 0 is "
            "claimed (SX-18).",
            "Forwards is closed; what about back?", "The collapse"),
+    Puzzle("sx-I7-run-out", ("SX-I7", "SX-20"), lambda: tiles_running_out(seed=3), RED,
+           "One tile is left on the stack: Blue draws it next turn, and the round ends with "
+           "that turn. Keep all your prisoners safe from the collapse.",
+           Best(endangered(RED), endangered_words, "SX-I7", least=True),
+           "When the tiles run out, the round ends at the end of that turn (SX-I7), and every "
+           "prisoner in a tunnel is buried except those on hiding places (SX-20): your two on "
+           "the hiding place on -3,-1 are safe where they are, and so are those on the island.",
+           "Any prisoner that steps into a tunnel now is lost.", "The tiles run out"),
     Puzzle("sx-23-win", ("SX-23",),
            lambda: act(tiles=EAST, prisoners={RED: ["freed"] * 4 + ["3,0/0"]}), RED,
            "Four of your prisoners are free for good. Win the game.",
