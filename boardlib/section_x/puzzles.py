@@ -8,10 +8,12 @@ the board shows (never from the hidden stack or another player's hand):
 * :func:`escaped_value` (SX-01, SX-18, SX-19): prisoners freed or in a free zone;
 * :func:`way_out` (SX-07, SX-08, SX-I3): the steps of a seat's shortest escape route from a
   place (``tunnels.escape_route``, SX-I4, SX-13, SX-18);
-* :func:`reach` (SX-04, SX-I2): the places a seat's prisoner on the island could reach;
+* :func:`nearest` (SX-I5): the steps to freedom of a seat's prisoner nearest to it;
+* :func:`reach` (SX-04, SX-06): the tunnel parts a seat's prisoner on the island could reach;
+* :func:`zone_openings` (SX-03, SX-I1): the tunnel parts that open into a free zone;
 * :func:`off_island`, :func:`owned_parts`, :func:`doors_on_board`, :func:`endangered`,
   :func:`hiding_distance` and :func:`wins_now`: plain engine facts (SX-17, SX-13, SX-15,
-  SX-20, SX-11, SX-23);
+  SX-20 and SX-I7, SX-11, SX-23 and SX-I10);
 * :class:`Kind`: every legal move of one kind solves it; the puzzle is about what the rules
   refuse, and the engine's ``why_illegal`` answers each wrong try.
 
@@ -505,4 +507,4 @@ def try_it(key: str, **kwargs: Any) -> Any:
 
 __all__ = ["PUZZLES", "for_rule", "puzzle", "try_it", "escaped_value", "way_out", "reach",
            "off_island", "owned_parts", "doors_on_board", "endangered", "hiding_distance",
-           "wins_now", "nearest", "Kind", "NO_WAY"]
+           "wins_now", "nearest", "zone_openings", "Kind", "NO_WAY"]
