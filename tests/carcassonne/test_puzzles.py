@@ -90,3 +90,21 @@ def test_TU_05_only_the_matching_colour_finishes_the_tunnel():
 def test_game_positions_are_the_same_every_time():
     p = PUZZLES[-1]
     assert p.position().to_json() == p.position().to_json()
+
+
+def test_CB_04_a_puzzle_board_shows_the_tile_in_hand_and_turns_it_by_clicks(tmp_path):
+    from boardlib.core.puzzles import Progress
+    from boardlib.widgets.puzzle import PuzzleBoard
+
+    p = puzzle("carcassonne-04-fits")
+    board = PuzzleBoard(p, progress=Progress(tmp_path / "progress.json"))
+    hand = board.extra_views[0].view
+    assert "hand_0" in hand.drawn and "turn_1" in hand.drawn
+    assert hand in board.standings.children           # beside the map, as on the free board
+    board.click("hand_0")
+    assert board.selection == 1 and board.last_refusal is None
+    board.click("turn_3")                     # ↺: a quarter back
+    assert board.selection == 0
+    right = p.accepted()[0]
+    board.enter(right)
+    assert board.solved and "turn_1" not in hand.drawn  # laid: no tile in hand
