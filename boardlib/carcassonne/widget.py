@@ -23,6 +23,7 @@ import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
 from boardlib.svg import element_id, parse_id
+from boardlib.svg.marks import MarkLayer
 from boardlib.widgets import BaseController, BoardView, GamePanel, Play, Select, shared
 from boardlib.widgets.controller import ClickResult
 from boardlib.widgets.panel import STALE_CLICK
@@ -47,11 +48,12 @@ class CarcassonneController(BaseController):
         self.game: CarcassonneGame | None = None   # the game last drawn (for token words)
 
     # --- drawing --------------------------------------------------------------
-    def draw(self, state: CarcassonneState, selection: Any, hint: Any = None) -> str:
+    def draw(self, state: CarcassonneState, selection: Any, hint: Any = None,
+             marks: MarkLayer | None = None) -> str:
         self.game = state.game
         return draw_svg(state, rotation=self.rotation(state, selection),
                         colour=self.colour(state, selection), hint=hint,
-                        show_graph=self.show_graph)
+                        show_graph=self.show_graph, marks=marks)
 
     def draw_hand(self, state: CarcassonneState, selection: Any) -> str:
         """The constant-size part beside the map: tile in hand, token sets, scores."""
