@@ -4,6 +4,9 @@ The map sits in its own pan-and-zoom view (issue 17, item 4): at first it shows 
 ``VIEW_COLUMNS`` tiles across, so a tile stays at least 48 px wide at 1366×768; it follows the
 last laid tile; "Fit" (or 0) shows the whole map. Beside it, always the same size, a second
 view holds the tile in hand with its ↻ ↺ buttons, the tunnel-token sets and the score track.
+The map marks every move since the viewing seat last moved (issue 18, item 1: the
+teacher's marks, class ``last-move``): the laid tile, follower, token, the segments of a
+feature that scored. A puzzle's board builds the same hand in (:class:`HandPart`).
 
 Laying a tile (CB-04): turn the tile in hand (click it, ↻ ↺, or R / Shift+R on the map); the
 places where it fits turned so are yellow; click one. Then (CB-06, TU-03) click a white spot
@@ -27,9 +30,11 @@ from boardlib.svg.marks import MarkLayer
 from boardlib.widgets import BaseController, BoardView, GamePanel, Play, Select, shared
 from boardlib.widgets.controller import ClickResult
 from boardlib.widgets.panel import STALE_CLICK
+from boardlib.widgets.puzzle import PuzzleCard
 
 from .draw import (PLAYER_COLORS, PLAYER_NAMES, UNIT, draw_hand, draw_svg, picture,
                    token_words, view_window)
+from .puzzles import for_rule
 from .rules import (AFTER, COLOURS, END_TURN, TILE, CarcassonneGame, CarcassonneState,
                     EndTurn, PlaceFollower, PlaceTile, PlaceTunnelToken)
 from .tiles import DIRS
@@ -193,7 +198,9 @@ class HandPart:
     also when the panel's controller wraps it, as a puzzle's does); its clicks go through
     the panel's controller like the map's (CB-04 turns the tile, TU-02 picks a token set).
 
-    The panel calls ``show()`` after each redraw and hands on clicks ``owns(id)``."""
+    It sits under the panel's tools (above its tabs), or in the standings slot of a panel
+    without tabs. The panel calls ``show()`` after each redraw and hands on clicks
+    ``owns(id)``."""
 
     def __init__(self, panel: GamePanel, drawer: CarcassonneController) -> None:
         self.panel = panel
@@ -203,7 +210,12 @@ class HandPart:
         self.view.on_click(self.hand_click)
         self.view.on_key(panel.on_key)
         self.view.on_unknown(lambda _: panel.say(STALE_CLICK))
-        panel.set_standings(self.view)
+        # always in sight: on a board with side tabs under its tools (the Standings tab
+        # would hide the tile to lay), else in the standings slot beside the map
+        if panel.tabs is not None:
+            panel.add_control(self.view)
+        else:
+            panel.set_standings(self.view)
 
     def owns(self, element_id: str) -> bool:
         """Is ``element_id`` drawn in this view (not on the map)?"""
@@ -253,7 +265,7 @@ class CarcassonneBoard(GamePanel):
     (``delay``, ``hint_bot`` ...) may be given too.
 
     ``self.view`` is the map (pan and zoom); ``self.hand`` the tile in hand, the token sets
-    and the score track, in the standings slot beside it.
+    and the score track, beside it under the tools (:class:`HandPart`).
     """
 
     def __init__(self, players: int = 2, state: CarcassonneState | None = None,
@@ -328,4 +340,11 @@ class CarcassonneBoard(GamePanel):
         self.view.fit()
 
 
-__all__ = ["CarcassonneBoard", "CarcassonneController", "HandPart", "parse_id"]
+def try_it(rule: str, **kwargs: Any) -> PuzzleCard:
+    """The first puzzle of a rule section (``boardlib.carcassonne.puzzles``), as a light
+    card that builds its puzzle board when clicked: ``try_it("CB-09")``; keywords go to
+    the board (``progress=`` ...)."""
+    return PuzzleCard(for_rule(rule)[0], **kwargs)
+
+
+__all__ = ["CarcassonneBoard", "CarcassonneController", "HandPart", "parse_id", "try_it"]

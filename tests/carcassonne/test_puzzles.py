@@ -2,6 +2,8 @@
 the engine; a wrong answer per puzzle is refused with the right reason."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boardlib.carcassonne.moves import PlaceFollower, PlaceTile
@@ -108,3 +110,40 @@ def test_CB_04_a_puzzle_board_shows_the_tile_in_hand_and_turns_it_by_clicks(tmp_
     right = p.accepted()[0]
     board.enter(right)
     assert board.solved and "turn_1" not in hand.drawn  # laid: no tile in hand
+
+
+def test_try_it_is_a_light_card_that_builds_the_puzzle_board_with_its_hand(tmp_path):
+    from boardlib.carcassonne.widget import try_it
+    from boardlib.core.puzzles import Progress
+    from boardlib.widgets.testing import widget_count
+
+    progress = Progress(tmp_path / "progress.json")
+    try_it("CB-03", progress=progress).show_board()        # shared layouts exist from here
+    before = widget_count()
+    card = try_it("CB-09", progress=progress)
+    assert widget_count() - before <= 3, "a card is light (a board is dozens of models)"
+    assert card.puzzle.id == "carcassonne-09-city" and "CB-09" in card.intro.value
+    card.open_button.click()
+    board = card.board
+    assert board is not None and "hand_0" in board.extra_views[0].view.drawn
+    board.enter(board.puzzle.accepted()[0])
+    assert board.solved and progress.stars("carcassonne-09-city") == 3
+
+
+def test_the_lesson_has_a_try_it_card_in_every_rule_section_with_a_puzzle():
+    import json
+    from pathlib import Path
+
+    lesson = Path(__file__).parents[2] / "notebooks" / "30-carcassonne-tunnel.ipynb"
+    cells = json.loads(lesson.read_text())["cells"]
+    section, cards = None, {}
+    for cell in cells:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and source.startswith("## "):
+            section = source.split()[1]
+        found = re.fullmatch(r'try_it\("([A-Z]+-\d+)"\)', source.strip())
+        if cell["cell_type"] == "code" and found:
+            cards[found[1]] = section
+    with_puzzles = {p.rule for p in PUZZLES}
+    assert set(cards) == with_puzzles
+    assert all(rule == section for rule, section in cards.items()), cards

@@ -376,7 +376,8 @@ def test_CB_16_the_standings_tab_shows_the_teachers_standings_and_points_by_feat
     scores = board.state.scores
     assert "Scores" in text and "CB-16" in text
     assert f"{scores[0]}" in text and f"{scores[1]}" in text
-    assert board.hand in board.standings.children       # the hand above the table
+    assert board.hand in board.toolbar.children         # in sight, not hidden in a tab
+    assert board.hand not in board.standings.children
     bot = RandomBot(7)
     while not board.state.is_terminal():
         board.play(bot.choose(board.state))
