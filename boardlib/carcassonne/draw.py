@@ -33,7 +33,7 @@ Pure drawing: no widgets, no rules beyond asking the state. Same arguments, same
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 from xml.etree.ElementTree import Element
 
 from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
@@ -384,8 +384,27 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         cx, cy = centre(*hint_at)
         d.rect(overlay, cx - UNIT * 0.47, cy - UNIT * 0.47, UNIT * 0.94, UNIT * 0.94,
                fill="none", stroke=HINT, stroke_width=3.5, stroke_dasharray="7 4")
-    draw_marks(d, marks, lambda at: mark_spot(state, at))
+    draw_marks(d, short_labels(marks), lambda at: mark_spot(state, at))
     return d.to_svg()
+
+
+class ShownMark(NamedTuple):
+    """A mark as the map draws it (:class:`boardlib.svg.marks.MarkLike`)."""
+
+    kind: str
+    at: Any
+    seat: int | None
+    label: str
+
+
+def short_labels(layer: MarkLayer | None) -> MarkLayer | None:
+    """The layer with word labels left out ("knight", "blue": the follower's shape and the
+    token's plank say them; a badge holds a few characters), "+8" and "2" kept."""
+    if not layer:
+        return layer
+    marks = tuple(ShownMark(m.kind, m.at, m.seat, m.label if len(m.label) <= 3 else "")
+                  for m in layer.marks)
+    return MarkLayer(marks, layer.css_class, layer.fresh)
 
 
 def mark_spot(state: CarcassonneState, at: Any) -> Spot | None:

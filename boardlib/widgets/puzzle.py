@@ -254,7 +254,7 @@ class PuzzleBoard(ExtraViews, GamePanel):
         self.add_section(self.notes, "side")
         self.view.add_class(self.scope)
         for hidden in (self.new_game_button, self.redo_button, self.bot_button, self.autoplay,
-                       self.speed):
+                       self.speed, self.step_button):
             hidden.layout = shared(w.Layout, display="none")
         self.undo_button.description = "Again"
         self.undo_button.tooltip = "Set the puzzle up afresh (U)"

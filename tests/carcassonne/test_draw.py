@@ -190,6 +190,8 @@ def test_marks_of_the_teacher_are_drawn_at_tiles_features_and_openings():
     assert [(g.get("data-mark"), g.get("data-at")) for g in groups] == [
         ("placed", "tile_1_0"), ("follower", "follower_1_0_0"),
         ("token", f"opening_{x}_{y}_{'NESW'.index(side)}"), ("feature", "follower_-1_0_0")]
+    badges = ["".join(g.itertext()) for g in groups]
+    assert badges[1] == "" and badges[2] == ""     # "thief", "blue": words do not fit a badge
     assert mark_spot(after, (9, 9, "N")) is None and mark_spot(after, "x") is None
     assert mark_spot(after, ((1, 0), 99)) is None
     assert draw_svg(after, marks=MarkLayer()) == draw_svg(after)   # no marks, same bytes
