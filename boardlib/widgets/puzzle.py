@@ -114,12 +114,13 @@ class ExtraViews:
 
 def mark_element_ids(mark: Mark) -> tuple[str, ...]:
     """The board elements a mark's place names: a hex (``q``, ``r``) -> its ``hex`` id; a
-    pair of whole numbers (a tile's ``x, y``) -> its ``tile`` id; else none."""
+    pair of whole numbers (a tile's ``x, y``) -> its ``tile`` id and, where no tile is laid
+    yet (a refuted Carcassonne tile, CB-04), its free ``place`` id; else none."""
     at = mark.at
     if hasattr(at, "q") and hasattr(at, "r"):
         return (element_id("hex", at.q, at.r),)
     if isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at):
-        return (element_id("tile", *at),)
+        return (element_id("tile", *at), element_id("place", *at))
     return ()
 
 
@@ -345,7 +346,7 @@ class PuzzleBoard(ExtraViews, GamePanel):
         if verdict.right:
             return [f"Right! {localize(verdict.text)}",
                     f"You earned {stars_text(self.stars_now)}. Again (U) sets it up afresh."]
-        return [f"{verdict.headline} {'The marked hexes show why. ' if verdict.marks else ''}"
+        return [f"{verdict.headline} {'The marked places show why. ' if verdict.marks else ''}"
                 "Try again."]
 
     def step_lines(self) -> list[str]:
@@ -601,7 +602,7 @@ class GuidedBoard(ExtraViews, GamePanel):
             if verdict.right:
                 lines.append(f"Right! {localize(verdict.text)}")
             elif self.guiding:
-                marked = "The marked hexes show why. " if verdict.marks else ""
+                marked = "The marked places show why. " if verdict.marks else ""
                 lines.append(f"{verdict.headline} {marked}Try again.")
         played = history(self.match)
         if played and played[-1].mover != self.guide.seat:

@@ -155,7 +155,7 @@ def carcassonne_page(jupyterlab, ui):
 def turn_hand_to(page, ui, hand, quarters: int) -> None:
     """Click the tile in hand until it is turned ``quarters`` × 90° (its caption says so)."""
     for _ in range(4):
-        if hand.locator("svg").inner_text().count(f"· {90 * quarters}°"):
+        if f"· {90 * quarters}°" in (hand.locator("svg").text_content() or ""):
             return
         ui.real_click(page, hand, "hand_0")
     raise AssertionError(f"the tile in hand never turned to {90 * quarters}°")

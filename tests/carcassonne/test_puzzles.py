@@ -147,3 +147,16 @@ def test_the_lesson_has_a_try_it_card_in_every_rule_section_with_a_puzzle():
     with_puzzles = {p.rule for p in PUZZLES}
     assert set(cards) == with_puzzles
     assert all(rule == section for rule, section in cards.items()), cards
+
+
+def test_CB_09_a_refuted_tile_is_outlined_on_its_free_place(tmp_path):
+    from boardlib.core.puzzles import Progress
+    from boardlib.widgets.puzzle import PuzzleBoard
+
+    board = PuzzleBoard(puzzle("carcassonne-09-city"), progress=Progress(tmp_path / "p.json"))
+    wrong = PlaceTile((0, -1), 1)
+    with pytest.raises(ValueError):
+        board.enter(wrong)
+    assert board.last_refusal is not None and board.last_refusal.rule == "CB-09"
+    assert '[id="place_0_m1"]' in board.svg or '[id="place_0_-1"]' in board.svg
+    assert "The marked places show why" in re.sub("<[^>]+>", "", board.notes.value)
