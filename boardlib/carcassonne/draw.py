@@ -33,12 +33,13 @@ Pure drawing: no widgets, no rules beyond asking the state. Same arguments, same
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 from xml.etree.ElementTree import Element
 
 from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
                           element_id, seat, seat_colors, seat_names)
 from boardlib.svg.builder import PieceCache
+from boardlib.svg.marks import MarkLayer, Spot, draw_marks
 
 from .rules import (AFTER, COLOURS, OVER, TILE, CarcassonneGame, CarcassonneState,
                     PlaceFollower, PlaceTile, PlaceTunnelToken)
@@ -321,7 +322,8 @@ def view_window(state: CarcassonneState, at: tuple[int, int],
 
 def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None = None,
              hint: Any = None, show_places: bool = True, show_graph: bool = False,
-             controls: bool = True, caption_line: bool = False) -> BoardSVG:
+             controls: bool = True, caption_line: bool = False,
+             marks: MarkLayer | None = None) -> BoardSVG:
     """The map as SVG.
 
     ``rotation``: how the tile in hand is turned; places where it fits so are ``fit``.
@@ -330,6 +332,9 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
     (:func:`feature_graph_overlay`). ``controls=False``: a picture of a position, with nothing
     to click (no places, no follower spots). ``caption_line``: say whose turn it is and the
     scores above the map (static pictures; a live board's status line says it).
+    ``marks``: the last moves' or an *Explain* step's marks (:mod:`boardlib.svg.marks`),
+    at the places the teacher names (:func:`mark_spot`): the laid tile outlined (CB-04),
+    a follower (CB-06) or token (TU-03) ringed, a scored feature's segments (CB-07..CB-12).
     """
     x0, y0, width, height = map_box(state)
     strip = 0.5 * UNIT if caption_line else 0.0
@@ -379,7 +384,66 @@ def draw_svg(state: CarcassonneState, rotation: int = 0, *, colour: str | None =
         cx, cy = centre(*hint_at)
         d.rect(overlay, cx - UNIT * 0.47, cy - UNIT * 0.47, UNIT * 0.94, UNIT * 0.94,
                fill="none", stroke=HINT, stroke_width=3.5, stroke_dasharray="7 4")
+    draw_marks(d, short_labels(marks), lambda at: mark_spot(state, at))
     return d.to_svg()
+
+
+class ShownMark(NamedTuple):
+    """A mark as the map draws it (:class:`boardlib.svg.marks.MarkLike`)."""
+
+    kind: str
+    at: Any
+    seat: int | None
+    label: str
+
+
+def short_labels(layer: MarkLayer | None) -> MarkLayer | None:
+    """The layer with word labels left out ("knight", "blue": the follower's shape and the
+    token's plank say them; a badge holds a few characters), "+8" and "2" kept."""
+    if not layer:
+        return layer
+    marks = tuple(ShownMark(m.kind, m.at, m.seat, m.label if len(m.label) <= 3 else "")
+                  for m in layer.marks)
+    return MarkLayer(marks, layer.css_class, layer.fresh)
+
+
+def mark_spot(state: CarcassonneState, at: Any) -> Spot | None:
+    """Where a teacher's mark place is on the map (``boardlib.carcassonne.teaching``): a
+    tile or free place ``(x, y)`` -> its square; a feature segment ``((x, y), i)`` -> where
+    a follower stands on it; a tunnel opening ``(x, y, side)`` -> its arch. ``None``: not
+    on the map."""
+    if not isinstance(at, tuple):
+        return None
+    if len(at) == 2 and all(type(v) is int for v in at):
+        if at not in state.board and at not in state.frontier:   # off the map
+            return None
+        x, y = at
+        cx, cy = centre(x, y)
+        h = UNIT * 0.47
+        return Spot((cx, cy), [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h),
+                               (cx - h, cy + h)], element_id("tile", x, y), UNIT * 0.45)
+    if len(at) == 2 and isinstance(at[0], tuple) and type(at[1]) is int:
+        (x, y), i = at
+        if (x, y) not in state.board:
+            return None
+        letter, r = state.board[(x, y)]
+        features = TILE_TYPES[letter].features
+        if not 0 <= i < len(features):
+            return None
+        cx, cy = centre(x, y)
+        u, v = local(feature_point(features[i], i, letter), r)
+        return Spot((cx + u, cy + v), (), element_id("follower", x, y, i),
+                    FOLLOWER_RADIUS * 1.25)
+    if len(at) == 3 and isinstance(at[2], str) and at[2] in DIRS:
+        x, y, side = at
+        if (x, y) not in state.board:
+            return None
+        r = state.board[(x, y)][1]
+        k = DIRS.index(side)
+        cx, cy = centre(x, y)
+        u, v = local(opening_point((k - r) % 4), r)
+        return Spot((cx + u, cy + v), (), element_id("opening", x, y, k), 0.2 * UNIT)
+    return None
 
 
 _PIECES = PieceCache(size=4096)   # places, openings, followers: a click redraws few of them
@@ -703,4 +767,5 @@ __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "SURFACE", "UNIT", "ASPECT", "VIEW_C
            "draw_svg", "draw_hand", "picture", "draw_tile", "map_box", "view_window",
            "feature_point", "opening_point", "SVGPicture", "caption", "score_track",
            "feature_graph_overlay", "GRAPH_COLORS", "token_set", "token_label",
-           "token_words", "token_colours", "feature_words", "turn", "local", "centre"]
+           "token_words", "token_colours", "feature_words", "turn", "local", "centre",
+           "mark_spot"]

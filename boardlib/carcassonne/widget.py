@@ -4,6 +4,9 @@ The map sits in its own pan-and-zoom view (issue 17, item 4): at first it shows 
 ``VIEW_COLUMNS`` tiles across, so a tile stays at least 48 px wide at 1366×768; it follows the
 last laid tile; "Fit" (or 0) shows the whole map. Beside it, always the same size, a second
 view holds the tile in hand with its ↻ ↺ buttons, the tunnel-token sets and the score track.
+The map marks every move since the viewing seat last moved (issue 18, item 1: the
+teacher's marks, class ``last-move``): the laid tile, follower, token, the segments of a
+feature that scored. A puzzle's board builds the same hand in (:class:`HandPart`).
 
 Laying a tile (CB-04): turn the tile in hand (click it, ↻ ↺, or R / Shift+R on the map); the
 places where it fits turned so are yellow; click one. Then (CB-06, TU-03) click a white spot
@@ -23,12 +26,15 @@ import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
 from boardlib.svg import element_id, parse_id
+from boardlib.svg.marks import MarkLayer
 from boardlib.widgets import BaseController, BoardView, GamePanel, Play, Select, shared
 from boardlib.widgets.controller import ClickResult
 from boardlib.widgets.panel import STALE_CLICK
+from boardlib.widgets.puzzle import PuzzleCard
 
 from .draw import (PLAYER_COLORS, PLAYER_NAMES, UNIT, draw_hand, draw_svg, picture,
                    token_words, view_window)
+from .puzzles import for_rule
 from .rules import (AFTER, COLOURS, END_TURN, TILE, CarcassonneGame, CarcassonneState,
                     EndTurn, PlaceFollower, PlaceTile, PlaceTunnelToken)
 from .tiles import DIRS
@@ -47,11 +53,12 @@ class CarcassonneController(BaseController[CarcassonneState]):
         self.game: CarcassonneGame | None = None   # the game last drawn (for token words)
 
     # --- drawing --------------------------------------------------------------
-    def draw(self, state: CarcassonneState, selection: Any, hint: Any = None) -> str:
+    def draw(self, state: CarcassonneState, selection: Any, hint: Any = None,
+             marks: MarkLayer | None = None) -> str:
         self.game = state.game
         return draw_svg(state, rotation=self.rotation(state, selection),
                         colour=self.colour(state, selection), hint=hint,
-                        show_graph=self.show_graph)
+                        show_graph=self.show_graph, marks=marks)
 
     def draw_hand(self, state: CarcassonneState, selection: Any) -> str:
         """The constant-size part beside the map: tile in hand, token sets, scores."""
@@ -184,6 +191,70 @@ class CarcassonneController(BaseController[CarcassonneState]):
         return str(move)
 
 
+class HandPart:
+    """The tile in hand with its ↻ ↺ buttons, the token sets and the score track: a second
+    :class:`BoardView` beside the map of ``panel`` (any :class:`GamePanel` of Carcassonne:
+    the free board, a puzzle's board). ``drawer`` draws it (the Carcassonne controller,
+    also when the panel's controller wraps it, as a puzzle's does); its clicks go through
+    the panel's controller like the map's (CB-04 turns the tile, TU-02 picks a token set).
+
+    It sits under the panel's tools (above its tabs), or in the standings slot of a panel
+    without tabs. The panel calls ``show()`` after each redraw and hands on clicks
+    ``owns(id)``."""
+
+    def __init__(self, panel: GamePanel, drawer: CarcassonneController) -> None:
+        self.panel = panel
+        self.drawer = drawer
+        self.view = BoardView(max_width="300px", layout=shared(w.Layout, width="300px"))
+        self.view.add_class("boardlib-hand")
+        self.view.on_click(self.hand_click)
+        self.view.on_key(panel.on_key)
+        self.view.on_unknown(lambda _: panel.say(STALE_CLICK))
+        # always in sight: on a board with side tabs under its tools (the Standings tab
+        # would hide the tile to lay), else in the standings slot beside the map
+        if panel.tabs is not None:
+            panel.add_control(self.view)
+        else:
+            panel.set_standings(self.view)
+
+    def owns(self, element_id: str) -> bool:
+        """Is ``element_id`` drawn in this view (not on the map)?"""
+        return element_id in self.view.drawn
+
+    def show(self) -> None:
+        """Draw the hand for the panel's position and selection."""
+        panel = self.panel
+        self.view.show(self.drawer.draw_hand(cast(CarcassonneState, panel.state),
+                                             panel.selection))
+
+    def click(self, element_id: str) -> None:
+        """A click on ``element_id`` in this view, as the browser sends it."""
+        self.view.click(element_id)
+
+    def hand_click(self, element_id: str) -> None:
+        """A click beside the map: turn the tile in hand, choose a token set."""
+        panel = self.panel
+        stop = panel.gate("click")
+        if stop is not None:
+            if stop:
+                panel.say(stop)
+            return
+        state = panel.state
+        if not state.is_terminal() and state.current_player in panel.bots:
+            panel.say(f"{panel.player_name(state.current_player)} is a bot: press Bot move "
+                      "or Auto-play, or make the seat human under New game.")
+            return
+        result = panel.controller.click(state, element_id, panel.selection)
+        if isinstance(result, Illegal):
+            panel.why_line.refuse(result, panel.words.localize(result.reason))
+        elif isinstance(result, Select):
+            panel.selection = result.selection
+            panel.why_line.clear()
+            panel.refresh()
+        elif isinstance(result, Play):
+            panel.try_move(result.move)
+
+
 class CarcassonneBoard(GamePanel):
     """A playable board: ``CarcassonneBoard(players=2, seats=["human", "greedy"], tunnel=True)``.
 
@@ -194,7 +265,7 @@ class CarcassonneBoard(GamePanel):
     (``delay``, ``hint_bot`` ...) may be given too.
 
     ``self.view`` is the map (pan and zoom); ``self.hand`` the tile in hand, the token sets
-    and the score track, in the standings slot beside it.
+    and the score track, beside it under the tools (:class:`HandPart`).
     """
 
     def __init__(self, players: int = 2, state: CarcassonneState | None = None,
@@ -206,19 +277,15 @@ class CarcassonneBoard(GamePanel):
             "carcassonne", players=players, **options)
         kwargs.setdefault("bot_settings", {"mcts": {"time_limit": 1.0, "rollout_limit": 400}})
         kwargs.setdefault("zoomable", True)
-        self.hand: BoardView | None = None
+        self.hand_part: HandPart | None = None
         self.followed: tuple[int, int] | None = None   # the tile the map's window follows
         super().__init__(game, CarcassonneController(), state=state, seats=seats,
                          graph_toggle=("Feature graph", "Overlay the feature graph: a dot per "
                                        "feature segment, a line per joined edge, a dashed arc "
                                        "per tunnel; one colour per feature"),
                          show_graph=show_graph, **kwargs)
-        self.hand = BoardView(max_width="300px", layout=shared(w.Layout, width="300px"))
-        self.hand.add_class("boardlib-hand")
-        self.hand.on_click(self.hand_click)
-        self.hand.on_key(self.on_key)
-        self.hand.on_unknown(lambda _: self.say(STALE_CLICK))
-        self.set_standings(self.hand)
+        self.hand_part = HandPart(self, self.controls)
+        self.hand = self.hand_part.view
         self.redraw()
 
     @property
@@ -253,41 +320,31 @@ class CarcassonneBoard(GamePanel):
 
     def redraw(self) -> None:
         super().redraw()
-        if self.hand is not None:
-            self.hand.show(self.controls.draw_hand(self.game_state, self.selection))
+        if self.hand_part is not None:
+            self.hand_part.show()
 
     def click(self, element_id: str) -> None:
         """A click on ``element_id`` in the map or beside it (as the browser sends it)."""
-        if self.hand is not None and element_id in self.hand.drawn:
-            self.hand.click(element_id)
+        if self.hand_part is not None and self.hand_part.owns(element_id):
+            self.hand_part.click(element_id)
         else:
             super().click(element_id)
 
     def hand_click(self, element_id: str) -> None:
         """A click beside the map: turn the tile in hand, choose a token set."""
-        stop = self.gate("click")
-        if stop is not None:
-            if stop:
-                self.say(stop)
-            return
-        state = self.state
-        if not state.is_terminal() and state.current_player in self.bots:
-            self.say(f"{self.player_name(state.current_player)} is a bot: press Bot move or "
-                     "Auto-play, or make the seat human under New game.")
-            return
-        result = self.controller.click(state, element_id, self.selection)
-        if isinstance(result, Illegal):
-            self.why_line.refuse(result, self.words.localize(result.reason))
-        elif isinstance(result, Select):
-            self.selection = result.selection
-            self.why_line.clear()
-            self.refresh()
-        elif isinstance(result, Play):
-            self.try_move(result.move)
+        assert self.hand_part is not None
+        self.hand_part.hand_click(element_id)
 
     def fit_map(self) -> None:
         """Show the whole map (the view's "Fit" button does the same)."""
         self.view.fit()
 
 
-__all__ = ["CarcassonneBoard", "CarcassonneController", "parse_id"]
+def try_it(rule: str, **kwargs: Any) -> PuzzleCard:
+    """The first puzzle of a rule section (``boardlib.carcassonne.puzzles``), as a light
+    card that builds its puzzle board when clicked: ``try_it("CB-09")``; keywords go to
+    the board (``progress=`` ...)."""
+    return PuzzleCard(for_rule(rule)[0], **kwargs)
+
+
+__all__ = ["CarcassonneBoard", "CarcassonneController", "HandPart", "parse_id", "try_it"]

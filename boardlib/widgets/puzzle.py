@@ -19,6 +19,9 @@ Marks are drawn generically: each mark's place becomes the element id of the boa
 id scheme (:func:`mark_element_ids`: a hex ``q, r`` -> ``hex_<q>_<r>``), outlined by a style
 scoped to this board alone.
 
+A game whose board composes more than one view (Carcassonne's tile in hand beside the map)
+names them in :data:`EXTRA_VIEWS`; puzzle and guided boards build them in too.
+
 Only public names of :mod:`boardlib.widgets` and :mod:`boardlib.svg` are used.
 """
 from __future__ import annotations
@@ -52,6 +55,14 @@ CONTROLLERS: dict[str, tuple[str, dict[str, Any]]] = {
 """Each game's controller for puzzle boards, as ``"module:Class"`` with its settings
 (Zyrcan's hexes carry their ``q,r``: the goals name hexes)."""
 
+EXTRA_VIEWS: dict[str, str] = {
+    "carcassonne": "boardlib.carcassonne.widget:HandPart",
+}
+"""The views a game's board composes beside its main one, as ``"module:Class"``:
+``Class(panel, controller)`` builds the view into ``panel`` (the game's own controller is
+given, not the puzzle's wrapper) and has ``show()`` (after each redraw), ``owns(id)`` and
+``click(id)`` (Carcassonne's tile in hand and its rotate buttons, CB-04)."""
+
 MARK_STYLE = {"removed": "stroke-dasharray:7 4;"}
 _BOARD_NUMBERS = itertools.count(1)
 
@@ -65,14 +76,51 @@ def controller_for(game: Any) -> BaseController[Any]:
     return made
 
 
+def extra_views_for(panel: GamePanel, controller: BaseController) -> list[Any]:
+    """The extra views of ``panel``'s game (see :data:`EXTRA_VIEWS`), built into it."""
+    game = panel.game
+    where = EXTRA_VIEWS.get(game.TYPE.name if hasattr(game, "TYPE") else game.name)
+    if where is None:
+        return []
+    module, _, cls = where.partition(":")
+    return [getattr(import_module(module), cls)(panel, controller)]
+
+
+class ExtraViews:
+    """Mixed into a puzzle's or a guided game's board: the game's extra views
+    (:data:`EXTRA_VIEWS`) are drawn after the board and get their own clicks."""
+
+    extra_views: list[Any] = []
+
+    def add_extra_views(self, controller: BaseController) -> None:
+        assert isinstance(self, GamePanel)
+        self.extra_views = extra_views_for(self, controller)
+        for view in self.extra_views:
+            view.show()
+
+    def redraw(self) -> None:
+        super().redraw()  # type: ignore[misc]
+        for view in self.extra_views:
+            view.show()
+
+    def click(self, element_id: str) -> None:
+        """A click on ``element_id`` on the board or in an extra view."""
+        for view in self.extra_views:
+            if view.owns(element_id):
+                view.click(element_id)
+                return
+        super().click(element_id)  # type: ignore[misc]
+
+
 def mark_element_ids(mark: Mark) -> tuple[str, ...]:
     """The board elements a mark's place names: a hex (``q``, ``r``) -> its ``hex`` id; a
-    pair of whole numbers (a tile's ``x, y``) -> its ``tile`` id; else none."""
+    pair of whole numbers (a tile's ``x, y``) -> its ``tile`` id and, where no tile is laid
+    yet (a refuted Carcassonne tile, CB-04), its free ``place`` id; else none."""
     at = mark.at
     if hasattr(at, "q") and hasattr(at, "r"):
         return (element_id("hex", at.q, at.r),)
     if isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at):
-        return (element_id("tile", *at),)
+        return (element_id("tile", *at), element_id("place", *at))
     return ()
 
 
@@ -175,7 +223,7 @@ def stars_text(stars: int) -> str:
     return "★" * stars + "☆" * (MAX_STARS - stars)
 
 
-class PuzzleBoard(GamePanel):
+class PuzzleBoard(ExtraViews, GamePanel):
     """A puzzle to solve on the game's board: ``PuzzleBoard(puzzle("zyrcan-08-exact"))``.
 
     ``controller``: the game's controller (default: :func:`controller_for`);
@@ -207,11 +255,12 @@ class PuzzleBoard(GamePanel):
         self.add_section(self.notes, "side")
         self.view.add_class(self.scope)
         for hidden in (self.new_game_button, self.redo_button, self.bot_button, self.autoplay,
-                       self.speed):
+                       self.speed, self.step_button):
             hidden.layout = shared(w.Layout, display="none")
         self.undo_button.description = "Again"
         self.undo_button.tooltip = "Set the puzzle up afresh (U)"
         self.hint_button.tooltip = "A hint costs a star (H)"
+        self.add_extra_views(inner)
         self.refresh()
 
     # --- reading ---------------------------------------------------------------------------
@@ -297,7 +346,7 @@ class PuzzleBoard(GamePanel):
         if verdict.right:
             return [f"Right! {localize(verdict.text)}",
                     f"You earned {stars_text(self.stars_now)}. Again (U) sets it up afresh."]
-        return [f"{verdict.headline} {'The marked hexes show why. ' if verdict.marks else ''}"
+        return [f"{verdict.headline} {'The marked places show why. ' if verdict.marks else ''}"
                 "Try again."]
 
     def step_lines(self) -> list[str]:
@@ -430,7 +479,7 @@ class GuidedCard(BoardCard):
         return f"<GuidedCard: {self.guide.name}>"
 
 
-class GuidedBoard(GamePanel):
+class GuidedBoard(ExtraViews, GamePanel):
     """A guided first game (:class:`boardlib.core.puzzles.Guide`): the board says what to
     try, judges the learner's move like a puzzle's (a wrong one is refused with why, the
     refutation marked, and may be retried), explains the right one, lets the bots reply,
@@ -467,6 +516,7 @@ class GuidedBoard(GamePanel):
                                                                           width="auto"))
         self.again_button.on_click(lambda _: self.restart())
         self.add_control(self.again_button)
+        self.add_extra_views(inner)
         self.refresh()
 
     # --- reading ---------------------------------------------------------------------------
@@ -552,7 +602,7 @@ class GuidedBoard(GamePanel):
             if verdict.right:
                 lines.append(f"Right! {localize(verdict.text)}")
             elif self.guiding:
-                marked = "The marked hexes show why. " if verdict.marks else ""
+                marked = "The marked places show why. " if verdict.marks else ""
                 lines.append(f"{verdict.headline} {marked}Try again.")
         played = history(self.match)
         if played and played[-1].mover != self.guide.seat:
@@ -588,4 +638,5 @@ class GuidedBoard(GamePanel):
 
 __all__ = ["PuzzleBoard", "BoardCard", "PuzzleCard", "GuidedCard", "GuidedBoard",
            "PuzzleController", "notes_html", "make_notes", "controller_for", "mark_element_ids",
-           "marks_style", "stars_text", "CONTROLLERS"]
+           "marks_style", "stars_text", "CONTROLLERS", "EXTRA_VIEWS", "ExtraViews",
+           "extra_views_for"]

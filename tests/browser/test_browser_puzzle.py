@@ -125,3 +125,57 @@ def test_a_puzzle_card_opens_its_board_and_the_board_answers(lab_page, ui):
     ui.real_click(page, board, "hex_2_3")          # Yellow's 2-engine ship: right
     expect(card.locator(".boardlib-notes")).to_contain_text("Right!")
     page.screenshot(path=str(screenshot_dir() / "puzzle-card-solved.png"))
+
+
+# --- Carcassonne: a puzzle answered with the tile in hand and the map ---------------------------
+
+CARCASSONNE_NAME = "carcassonne_puzzle_fixture.ipynb"
+CARCASSONNE_SOURCES = [
+    "from boardlib.widgets.puzzle import PuzzleBoard\n"
+    "from boardlib.carcassonne.puzzles import puzzle",
+    "PuzzleBoard(puzzle('carcassonne-09-city'), progress='progress.json')",
+]
+CARCASSONNE_MAP = ".boardlib-view:not(.boardlib-hand) .boardlib-board"
+CARCASSONNE_HAND = ".boardlib-hand .boardlib-board"
+MAP_LINE = ".boardlib-view:not(.boardlib-hand) > {}"     # the map's lines, not the hand's
+
+
+@pytest.fixture(scope="module")
+def carcassonne_page(jupyterlab, ui):
+    ui.write_board_notebook(jupyterlab.server.root, CARCASSONNE_NAME, "Carcassonne puzzle",
+                            CARCASSONNE_SOURCES)
+    page = jupyterlab.open(CARCASSONNE_NAME, viewport=ui.SCREEN)
+    assert jupyterlab.run_all(page, CARCASSONNE_NAME), "the fixture notebook failed to run"
+    expect(page.locator(f".boardlib-puzzle {CARCASSONNE_MAP} svg")).to_have_count(1)
+    expect(page.locator(f".boardlib-puzzle {CARCASSONNE_HAND} svg")).to_have_count(1)
+    yield page
+    jupyterlab.close(page)
+
+
+def turn_hand_to(page, ui, hand, quarters: int) -> None:
+    """Click the tile in hand until it is turned ``quarters`` × 90° (its caption says so)."""
+    for _ in range(4):
+        if f"· {90 * quarters}°" in (hand.locator("svg").text_content() or ""):
+            return
+        ui.real_click(page, hand, "hand_0")
+    raise AssertionError(f"the tile in hand never turned to {90 * quarters}°")
+
+
+def test_CB_09_a_carcassonne_puzzle_wrong_then_right_by_real_clicks(carcassonne_page, ui):
+    page = carcassonne_page
+    p = page.locator(".boardlib-puzzle").first
+    board, hand = p.locator(CARCASSONNE_MAP), p.locator(CARCASSONNE_HAND)
+    expect(p.locator(MAP_LINE.format(".boardlib-status"))).to_contain_text("CB-09")
+    ui.assert_fits_one_screen(p)
+    turn_hand_to(page, ui, hand, 1)
+    ui.real_click(page, board, "place_0_-1", redraw=False)    # legal, but scores nothing
+    expect(p.locator(MAP_LINE.format(".boardlib-why"))).to_contain_text("no points this turn")
+    expect(p.locator(MAP_LINE.format(".boardlib-why"))).to_contain_text("CB-09")
+    expect(p.locator(".boardlib-notes")).to_contain_text("Try again")
+    page.screenshot(path=str(screenshot_dir() / "carcassonne-puzzle-wrong.png"))
+    turn_hand_to(page, ui, hand, 2)
+    ui.real_click(page, board, "place_0_1")                    # closes the city: 4 points
+    expect(p.locator(".boardlib-notes")).to_contain_text("Right!")
+    expect(p.locator(".boardlib-notes")).to_contain_text("CB-09")
+    expect(board.locator('svg [id="tile_0_1"]')).to_have_count(1)
+    page.screenshot(path=str(screenshot_dir() / "carcassonne-puzzle-right.png"))

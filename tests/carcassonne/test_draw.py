@@ -171,3 +171,28 @@ def test_a_hinted_token_marks_its_opening():
     assert svg.clickable["opening_1_0_3"].endswith("(the hint)")
     assert 'id="opening_1_0_3" class="click opening hint"' in svg
     assert "(the hint)" not in svg.clickable["opening_1_0_1"]
+
+
+def test_marks_of_the_teacher_are_drawn_at_tiles_features_and_openings():
+    from boardlib.carcassonne.draw import mark_spot
+    from boardlib.core.teaching import Mark
+    from boardlib.svg.marks import LAST_MOVE, MarkLayer
+
+    _, after = tunnel_turn()                       # TU2 laid at 1,0
+    opening = next(iter(after.openings))
+    marks = (Mark("placed", (1, 0), 0, "TU2"), Mark("follower", ((1, 0), 0), 0, "thief"),
+             Mark("token", opening, 1, "blue"), Mark("feature", ((-1, 0), 0), None),
+             Mark("placed", (9, 9), 0, "B"))       # no tile there: not drawn
+    svg = draw_svg(after, marks=MarkLayer(marks, LAST_MOVE, True))
+    root = ET.fromstring(svg)
+    groups = [g for g in root.iter(f"{NS}g") if "last-move" in (g.get("class") or "").split()]
+    x, y, side = opening
+    assert [(g.get("data-mark"), g.get("data-at")) for g in groups] == [
+        ("placed", "tile_1_0"), ("follower", "follower_1_0_0"),
+        ("token", f"opening_{x}_{y}_{'NESW'.index(side)}"), ("feature", "follower_-1_0_0")]
+    badges = ["".join(g.itertext()) for g in groups]
+    assert badges[1] == "" and badges[2] == ""     # "thief", "blue": words do not fit a badge
+    assert mark_spot(after, (9, 9, "N")) is None and mark_spot(after, "x") is None
+    assert mark_spot(after, ((1, 0), 99)) is None
+    assert draw_svg(after, marks=MarkLayer()) == draw_svg(after)   # no marks, same bytes
+    assert ids(svg) == ids(draw_svg(after))                        # marks are not clickable

@@ -2,6 +2,8 @@
 the engine; a wrong answer per puzzle is refused with the right reason."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boardlib.carcassonne.moves import PlaceFollower, PlaceTile
@@ -90,3 +92,71 @@ def test_TU_05_only_the_matching_colour_finishes_the_tunnel():
 def test_game_positions_are_the_same_every_time():
     p = PUZZLES[-1]
     assert p.position().to_json() == p.position().to_json()
+
+
+def test_CB_04_a_puzzle_board_shows_the_tile_in_hand_and_turns_it_by_clicks(tmp_path):
+    from boardlib.core.puzzles import Progress
+    from boardlib.widgets.puzzle import PuzzleBoard
+
+    p = puzzle("carcassonne-04-fits")
+    board = PuzzleBoard(p, progress=Progress(tmp_path / "progress.json"))
+    hand = board.extra_views[0].view
+    assert "hand_0" in hand.drawn and "turn_1" in hand.drawn
+    assert hand in board.standings.children           # beside the map, as on the free board
+    board.click("hand_0")
+    assert board.selection == 1 and board.last_refusal is None
+    board.click("turn_3")                     # ↺: a quarter back
+    assert board.selection == 0
+    right = p.accepted()[0]
+    board.enter(right)
+    assert board.solved and "turn_1" not in hand.drawn  # laid: no tile in hand
+
+
+def test_try_it_is_a_light_card_that_builds_the_puzzle_board_with_its_hand(tmp_path):
+    from boardlib.carcassonne.widget import try_it
+    from boardlib.core.puzzles import Progress
+    from boardlib.widgets.testing import widget_count
+
+    progress = Progress(tmp_path / "progress.json")
+    try_it("CB-03", progress=progress).show_board()        # shared layouts exist from here
+    before = widget_count()
+    card = try_it("CB-09", progress=progress)
+    assert widget_count() - before <= 3, "a card is light (a board is dozens of models)"
+    assert card.puzzle.id == "carcassonne-09-city" and "CB-09" in card.intro.value
+    card.open_button.click()
+    board = card.board
+    assert board is not None and "hand_0" in board.extra_views[0].view.drawn
+    board.enter(board.puzzle.accepted()[0])
+    assert board.solved and progress.stars("carcassonne-09-city") == 3
+
+
+def test_the_lesson_has_a_try_it_card_in_every_rule_section_with_a_puzzle():
+    import json
+    from pathlib import Path
+
+    lesson = Path(__file__).parents[2] / "notebooks" / "30-carcassonne-tunnel.ipynb"
+    cells = json.loads(lesson.read_text())["cells"]
+    section, cards = None, {}
+    for cell in cells:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and source.startswith("## "):
+            section = source.split()[1]
+        found = re.fullmatch(r'try_it\("([A-Z]+-\d+)"\)', source.strip())
+        if cell["cell_type"] == "code" and found:
+            cards[found[1]] = section
+    with_puzzles = {p.rule for p in PUZZLES}
+    assert set(cards) == with_puzzles
+    assert all(rule == section for rule, section in cards.items()), cards
+
+
+def test_CB_09_a_refuted_tile_is_outlined_on_its_free_place(tmp_path):
+    from boardlib.core.puzzles import Progress
+    from boardlib.widgets.puzzle import PuzzleBoard
+
+    board = PuzzleBoard(puzzle("carcassonne-09-city"), progress=Progress(tmp_path / "p.json"))
+    wrong = PlaceTile((0, -1), 1)
+    with pytest.raises(ValueError):
+        board.enter(wrong)
+    assert board.last_refusal is not None and board.last_refusal.rule == "CB-09"
+    assert '[id="place_0_m1"]' in board.svg or '[id="place_0_-1"]' in board.svg
+    assert "The marked places show why" in re.sub("<[^>]+>", "", board.notes.value)

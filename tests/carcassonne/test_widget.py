@@ -305,3 +305,89 @@ def test_the_controller_scripts_every_move_kind():
             if hasattr(result, "selection"):
                 selection = result.selection
         assert result.move == move
+
+
+def marked(svg, layer="last-move"):
+    """``(kind, data-at, seat)`` of every mark group of ``layer`` in the map's SVG."""
+    ET.register_namespace("", "http://www.w3.org/2000/svg")
+    found = []
+    for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g"):
+        if layer in (g.get("class") or "").split() and g.get("data-mark"):
+            found.append((g.get("data-mark"), g.get("data-at"), int(g.get("data-seat"))))
+    return found
+
+
+def expected_marks(board):
+    """The teacher's marks since seat 0 last moved, as the map should draw them."""
+    from boardlib.carcassonne.draw import mark_spot
+    from boardlib.core.teaching import history
+
+    marks = board.teacher.recent_marks(history(board.match), 0)
+    spots = [(m, mark_spot(board.state, m.at)) for m in marks]
+    return [(m.kind, spot.ref, m.seat) for m, spot in spots if spot is not None]
+
+
+def test_CB_04_CB_06_after_a_bots_whole_turn_the_map_marks_it_as_the_teacher_says():
+    board = CarcassonneBoard(players=2, seed=3, seats=["human", "greedy"], delay=0)
+    board.enter(next(iter(board.state.legal_moves())))
+    board.try_move(END_TURN)              # the greedy bot answers with a whole turn
+    assert board.state.current_player == 0 and len(board.match.moves) >= 4
+    expected = expected_marks(board)
+    kinds = [kind for kind, _, _ in expected]
+    assert kinds[0] == "placed" and set(kinds) <= {"placed", "follower", "token", "feature",
+                                                    "points", "removed"}
+    assert all(seat == 1 for kind, _, seat in expected if kind in ("placed", "follower"))
+    assert marked(board.svg) == expected
+    x, y = board.last_laid()
+    assert ("placed", f"tile_{x}_{y}", 1) in marked(board.svg)   # the bot's laid tile
+
+
+def test_CB_07_CB_09_a_scored_city_is_marked_segment_by_segment_in_the_winners_colour():
+    # CB-09 lesson position: laying E at 0,1 turned 180° closes the city with the start tile
+    board = CarcassonneBoard(state=position("E", deck=["B"]))
+    board.enter(next(m for m in board.state.legal_moves() if m.position == (0, 1)
+                     and m.rotation == 2))
+    board.enter(next(m for m in board.state.legal_moves() if "city" in str(m)))
+    board.try_move(END_TURN)
+    features = [(at, seat) for kind, at, seat in marked(board.svg) if kind == "feature"]
+    assert {at for at, _ in features} == {"follower_0_0_0", "follower_0_1_0"}
+    assert {seat for _, seat in features} == {0}
+    assert ("removed", "follower_0_1_0", 0) in marked(board.svg)   # the knight comes home
+
+
+def test_a_long_game_keeps_following_the_last_tile_with_marks_on():
+    board = CarcassonneBoard(players=2, seed=5, seats=["greedy", "greedy"], delay=0)
+    while len(board.state.board) < 50:
+        board.bot_move()
+    window = board.view.window
+    x, y = board.last_laid()
+    assert len(window) == 4
+    assert window[0] <= x * UNIT <= window[0] + window[2]
+    assert window[1] <= -y * UNIT <= window[1] + window[3]
+    assert any(kind == "placed" and at == f"tile_{x}_{y}" for kind, at, _ in marked(board.svg))
+
+
+def test_CB_16_the_standings_tab_shows_the_teachers_standings_and_points_by_feature():
+    board = CarcassonneBoard(players=2, seed=11, seats=["human", "random"], delay=0)
+    board.tabs.show("standings")
+    board.enter(next(iter(board.state.legal_moves())))
+    board.try_move(END_TURN)
+    text = re.sub("<[^>]+>", " ", board.standings_view.value)
+    scores = board.state.scores
+    assert "Scores" in text and "CB-16" in text
+    assert f"{scores[0]}" in text and f"{scores[1]}" in text
+    assert board.hand in board.toolbar.children         # in sight, not hidden in a tab
+    assert board.hand not in board.standings.children
+    bot = RandomBot(7)
+    while not board.state.is_terminal():
+        board.play(bot.choose(board.state))
+    board.refresh()
+    html = board.standings_view.value
+    cells = [c.strip() for c in re.split("<[^>]+>", html) if c.strip()]
+    start = cells.index("Points by feature")
+    assert cells[start + 1:start + 5] == ["Roads", "Cities", "Cloisters", "Farms"]
+    for k, seat_name in enumerate(("Red", "★ Blue") if board.state.scores[1] >
+                                  board.state.scores[0] else ("★ Red", "Blue")):
+        at = cells.index(seat_name, start)
+        assert sum(int(v) for v in cells[at + 1:at + 5]) == board.state.scores[k]
+    assert 'class="boardlib-chart"' in html

@@ -65,7 +65,7 @@ def test_ZY_14_a_worse_move_is_refuted_on_the_board(progress):
                                 "1,0 south-east to 1,2 and destroy Red's 1-engine ship.")
     assert b.scope in b.view._dom_classes
     assert f'.{b.scope} [id="hex_1_0"] > title + *{{stroke:' in b.svg
-    assert "The marked hexes show why" in text(b.notes.value)
+    assert "The marked places show why" in text(b.notes.value)
     assert len(b.match.moves) == 0
     b.click("hex_3_2")
     assert b.solved
