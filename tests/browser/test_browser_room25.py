@@ -17,6 +17,7 @@ the early and the late board are kept in ``BOARDLIB_SCREENSHOTS`` (default: a te
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -142,7 +143,8 @@ def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
     assert "(Empty)" not in texts(board), "Red has not looked at b2 yet"
 
     # The twelve two-action program buttons show their whole labels: they wrap, not shrink.
-    labels = panel.locator("button", has_text="→")
+    # "action → action" (the replay pager's own → button is not a programme).
+    labels = panel.locator("button", has_text=re.compile(r"\w → \w"))
     expect(labels).to_have_count(12)
     cut = labels.evaluate_all("bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1)"
                               ".map(b => b.textContent)")

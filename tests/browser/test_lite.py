@@ -263,6 +263,11 @@ def open_notebook(offline_page: OfflinePage, path: str) -> None:
         arg=path, timeout=OPEN_TIMEOUT_MS)
 
 
+# The why-not line of a board (board.js puts it beside the board's frame).
+WHY_TEXT_JS = ("b => (b.parentNode.parentNode.querySelector('.boardlib-why') || {})"
+               ".textContent || ''")
+
+
 def board_version(board) -> int:
     return int(board.get_attribute("data-version") or 0)
 
@@ -284,9 +289,10 @@ CANDIDATES_JS = """el => {
 
 
 def click_until_redrawn(offline_page: OfflinePage, board, ui, budget_s: float = 90) -> str:
-    """Real clicks on the board's elements (CANDIDATES_JS order) until one makes the kernel
-    send a new picture (data-version goes up); the id that did. Not every click is a move
-    or a selection (an enemy ship, an empty space in the attack phase), hence the search."""
+    """Real clicks on the board's elements (CANDIDATES_JS order) until the kernel answers one
+    with a new picture (data-version goes up) or a new why-not line (a refusal is an answer
+    too: in a fresh Carcassonne deal the tile may fit nowhere unturned); the id it answered.
+    Not every click means something (an enemy ship, an empty space), hence the search."""
     page = offline_page.page
     ids = board.evaluate(CANDIDATES_JS)
     assert ids, "the board has no clickable element"
@@ -295,12 +301,13 @@ def click_until_redrawn(offline_page: OfflinePage, board, ui, budget_s: float = 
     for element_id in ids:
         if time.monotonic() > deadline:
             break
-        before = board_version(board)
+        before, why = board_version(board), board.evaluate(WHY_TEXT_JS)
         ui.real_click(page, board, element_id, redraw=False)
         tried.append(element_id)
         try:
-            page.wait_for_function("([b, v]) => Number(b.dataset.version) > v",
-                                   arg=[board.element_handle(), before], timeout=3_000)
+            page.wait_for_function(f"([b, v, w]) => Number(b.dataset.version) > v"
+                                   f" || ({WHY_TEXT_JS})(b) !== w",
+                                   arg=[board.element_handle(), before, why], timeout=3_000)
         except Exception:
             continue
         return element_id
