@@ -22,6 +22,7 @@ import boardlib
 from boardlib.carcassonne.rules import END_TURN, PlaceFollower, PlaceTile
 from boardlib.carcassonne.widget import CarcassonneController
 from boardlib.core.teaching import teacher
+from boardlib.svg import seat
 
 NAME = "carcassonne_board_fixture.ipynb"
 AT, ROTATION = (0, 1), 2  # under the start tile, turned 180°: its city closes the start city
@@ -148,7 +149,8 @@ def test_a_turn_by_clicks(lab_page, ui):
     ui.real_click(page, board, f"place_{x}_{y}")
     expect(board.locator(f'[id="tile_{x}_{y}"]')).to_have_count(1)
     # The move list speaks the teacher's words ("Red laid ... at 0,1, turned 180°").
-    expect(moves).to_contain_text(teacher(start.game).move_words(start, PlaceTile(AT, ROTATION)))
+    words = teacher(start.game, lambda n: seat(n).name).move_words(start, PlaceTile(AT, ROTATION))
+    expect(moves).to_contain_text(words)
     ui.real_click(page, board, f"spot_{x}_{y}_{spot}")
     expect(board.locator(f'[id="follower_{x}_{y}_{spot}"]')).to_have_count(1)
     expect(log).to_contain_text("places a follower")
