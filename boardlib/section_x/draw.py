@@ -374,7 +374,7 @@ def _draw_island(d: Drawing, parent: Element, stacks: tuple[int, ...], picked: i
         d.circle(group, x, y, 2.2 * SIZE, fill="none", stroke=INK, stroke_width=3.0,
                  stroke_dasharray="7 4")
     d.text(group, x, y, "island", size=12.0, cls="label")
-    spots = (Hex(-1, 0), Hex(1, 0), Hex(0, -1), Hex(0, 1))   # one stack per player
+    spots = ISLAND_STACKS
     for p, count in enumerate(stacks):
         if not count:
             continue
@@ -474,15 +474,47 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
                    zone_code(g) in target_codes)
     if show_graph:
         draw_tunnel_graph(d, d.group(None, cls="overlay tunnelgraph"), state)
-    draw_marks(d, mark_layer, lambda at: mark_spot(state, at))
+    for run in mark_runs(mark_layer):
+        draw_marks(d, run, lambda at: mark_spot(state, at))
     _draw_side(d, state, picked)
     return d.to_svg()
+
+
+class IslandMark(NamedTuple):
+    """A mark on the island, drawn on its seat's stack of prisoners: ``at`` is
+    ``("island", seat)``."""
+
+    kind: str
+    at: tuple[str, int]
+    seat: int | None
+    label: str
+
+
+ISLAND_STACKS = (Hex(-1, 0), Hex(1, 0), Hex(0, -1), Hex(0, 1))
+"""Where each seat's prisoners on the island stand (one stack per player)."""
+
+
+def mark_runs(layer: MarkLayer | None) -> list[MarkLayer]:
+    """``layer`` cut before every ``from`` mark: a turn has several moves (a tile action,
+    steps), and each run's arrow must go from its own ``from`` to its own ``to``."""
+    if not layer:
+        return []
+    runs: list[list[Any]] = [[]]
+    for mark in layer.marks:
+        if mark.kind == "from" and runs[-1]:
+            runs.append([])
+        if mark.at == "island" and mark.seat is not None:   # the seat's own stack there
+            mark = IslandMark(mark.kind, ("island", mark.seat), mark.seat, mark.label)
+        runs[-1].append(mark)
+    return [MarkLayer(tuple(run), layer.css_class, layer.fresh) for run in runs]
 
 
 def mark_spot(state: SectionXState, at: object) -> Spot | None:
     """Where a mark's place is drawn: a ``Hex`` is an ocean field (its outline); a ``str``
     is a place as moves write it: the island, a free zone (its gate's field) or a tunnel
     part (a ring round its prisoners' spot; the field itself when its tile has gone)."""
+    if isinstance(at, tuple) and len(at) == 2 and at[0] == "island":
+        return Spot(CENTERS[ISLAND_STACKS[at[1]]], (), ISLAND_ID, 0.62 * SIZE)
     if isinstance(at, Hex):
         if at not in CENTERS:
             return None
@@ -727,4 +759,5 @@ def kind_picture(name: str, rotation: int = 0) -> SVGPicture:
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "SURFACE", "UNOWNED", "LAYOUT", "CENTERS",
            "SQRT3", "field_id", "part_id", "door_id", "zone_id", "place_id", "ISLAND_ID",
            "part_center", "part_xy", "parse_id", "draw_svg", "draw_tunnel_graph",
-           "tunnel_graph_svg", "picture", "kind_picture", "kind_svg", "SVGPicture", "mark_spot"]
+           "tunnel_graph_svg", "picture", "kind_picture", "kind_svg", "SVGPicture", "mark_spot",
+           "mark_runs", "IslandMark", "ISLAND_STACKS"]
