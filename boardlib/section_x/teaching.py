@@ -26,7 +26,8 @@ from boardlib.core.teaching import (Column, Mark, Played, SeatLine, Standings, S
                                     Teacher, joined, plural, sentence)
 from boardlib.grids.hex import Hex
 
-from .board import FIELDS, ISLAND, field_of, is_zone, parse_place, part_of, zone_gate
+from .board import (FIELDS, ISLAND, field_of, is_zone, parse_place, part_of, place_text,
+                    zone_gate)
 from .moves import Door, EndTurn, Move, MoveTile, PlaceTile, RotateTile, SwapTiles
 from .moves import Step as StepMove
 from .phases import OVER
@@ -155,7 +156,9 @@ class SectionXTeacher(Teacher):
                 viewer: int | None = None) -> tuple[Step, ...]:
         after = before.apply(move) if after is None else after
         marks = self.marks(before, move, after, viewer)
-        steps = [self.move_step(before, move, after, marks)]
+        steps: list[Step | None] = [self.move_step(before, move, after, marks)]
+        if isinstance(move, StepMove):
+            steps += self.step_steps(before, move, marks)[1:]
         steps += [self.event_step(before, after, e, marks) for e in after.events]
         return tuple(s for s in steps if s is not None)
 
@@ -185,19 +188,52 @@ class SectionXTeacher(Teacher):
                 f"{self.tile_words(before, move.field)}; it has no prisoners on it and is in "
                 "no other player's tunnel (SX-09).", marks)
         if isinstance(move, StepMove):
-            src = parse_place(move.src)
-            k = mover(before, ISLAND if src is None else src)
-            return self.step(
-                "SX-16", f"{sentence(who)}'s prisoner steps from "
-                f"{self.place_words(before, move.src)} to {self.place_words(before, move.dst)}: "
-                f"its step {before.used[k] + 1} of {STEPS_PER_PRISONER}, and {who}'s step "
-                f"{before.used_total + 1} of {STEPS_PER_TURN} this turn.", marks)
+            return self.step_steps(before, move, marks)[0]
         if isinstance(move, EndTurn):
             steps = before.used_total
             done = (f"after {plural(steps, 'step')}" if steps else "without moving a prisoner")
             return self.step("SX-05", f"{sentence(who)} ends the turn {done}; play goes "
                              "clockwise.")
         return None
+
+    def step_steps(self, before: SectionXPosition, move: StepMove,
+                   marks: Sequence[Mark]) -> list[Step]:
+        """A prisoner's step: the steps it uses (SX-16), the openings that join the two
+        places (SX-I4), the room where it arrives (SX-17) and an own door passed (SX-13)."""
+        p = before.current_player
+        who = self.name(p)
+        src, dst = parse_place(move.src), parse_place(move.dst)
+        assert src is not None and dst is not None
+        k = mover(before, src)
+        there, here = self.place_words(before, move.src), self.place_words(before, move.dst)
+        steps = [self.step(
+            "SX-16", f"{sentence(who)}'s prisoner steps from {there} to {here}: its step "
+            f"{before.used[k] + 1} of {STEPS_PER_PRISONER}, and {who}'s step "
+            f"{before.used_total + 1} of {STEPS_PER_TURN} this turn.", marks)]
+        ways = before.joined(src)
+        joined_to = (f"only to {here}" if len(ways) == 1 else
+                     f"to {plural(len(ways), 'place')}, {here} among them")
+        steps.append(self.step(
+            "SX-I4", f"{sentence(there)} is joined through facing openings {joined_to}: a "
+            "prisoner steps only between places joined so.", [Mark("from", move.src, p)]
+            + [Mark("path", self.place_text(c), p) for c in ways]))
+        if dst >= 0:
+            room = before.capacity(dst)
+            now = len(before.occupancy().get(dst, ())) + 1
+            steps.append(self.step(
+                "SX-17", f"{sentence(here)} has room for {plural(room, 'prisoner')}; now "
+                f"{now} {'is' if now == 1 else 'are'} there.",
+                [Mark("count", move.dst, p, f"{now}/{room}")]))
+            if before.door_at(dst) == p:
+                steps.append(self.step(
+                    "SX-13", f"{sentence(who)}'s own door stands on {here}: only {who} may "
+                    "move prisoners through it.", [Mark("piece", move.dst, p, "door")]))
+        return steps
+
+    @staticmethod
+    def place_text(code: int) -> str:
+        """A place as moves write it (the ``at`` of a mark)."""
+        return place_text(code)
 
     def event_step(self, before: SectionXPosition, after: SectionXPosition, event: Event,
                    move_marks: Sequence[Mark] = ()) -> Step:
@@ -260,10 +296,12 @@ class SectionXTeacher(Teacher):
                    else tuple(p for p in range(n) if state.escaped(p) == best))
         names = joined([self.name(p) for p in leaders])
         if over:
-            summary = (f"{names} won with {plural(best, 'prisoner')} freed (SX-23)"
+            rule = state.outcome().rule
+            summary = (f"{names} won with {plural(best, 'prisoner')} freed ({rule})"
                        if len(leaders) == 1 else
-                       f"{names} share the win (SX-I10)" if leaders else
-                       "The game stopped at the turn limit as a draw (SX-I10)")
+                       f"{names} share the win with {plural(best, 'prisoner')} freed each "
+                       f"({rule})" if leaders else
+                       f"The game stopped at the turn limit as a draw ({rule})")
         elif len(leaders) == 1:
             summary = f"{names} leads with {plural(best, 'prisoner')} freed (SX-23)"
         else:

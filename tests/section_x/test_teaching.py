@@ -85,8 +85,26 @@ def test_SX_16_a_step_counts_against_the_prisoner_and_the_turn():
                                      "straight on 3,0")
     assert steps_of(s, move) == [
         ("SX-16", "Red's prisoner steps from the straight on 2,0 to the straight on 3,0: its "
-                  "step 2 of 2, and Red's step 2 of 5 this turn.")]
+                  "step 2 of 2, and Red's step 2 of 5 this turn."),
+        ("SX-I4", "The straight on 2,0 is joined through facing openings to 2 places, the "
+                  "straight on 3,0 among them: a prisoner steps only between places joined "
+                  "so."),
+        ("SX-17", "The straight on 3,0 has room for 1 prisoner; now 1 is there.")]
     assert t.marks(s, move) == (Mark("from", "2,0/0", 0), Mark("to", "3,0/0", 0))
+    room = t.explain(s, move)[2]
+    assert room.marks == (Mark("count", "3,0/0", 0, "1/1"),)
+
+
+def test_SX_17_SX_13_a_hiding_place_holds_two_and_an_own_door_lets_its_owner_pass():
+    s = act(tiles={"2,0": ("hiding", 0), "3,0": ("straight", 0)},
+            prisoners={0: ["2,0/0"]}, doors={0: ["2,0/0"]})
+    move = Step("island", "2,0/0")
+    assert steps_of(s, move)[1:] == [
+        ("SX-I4", "The island is joined through facing openings only to the hiding place on "
+                  "2,0: a prisoner steps only between places joined so."),
+        ("SX-17", "The hiding place on 2,0 has room for 2 prisoners; now 2 are there."),
+        ("SX-13", "Red's own door stands on the hiding place on 2,0: only Red may move "
+                  "prisoners through it.")]
 
 
 def test_SX_18_a_zone_reached_is_claimed():
@@ -94,7 +112,7 @@ def test_SX_18_a_zone_reached_is_claimed():
     move = Step("3,0/0", "zone 0")
     assert teach(s).move_words(s, move) == ("Red moved a prisoner from the straight on 3,0 "
                                             "to free zone 0")
-    assert steps_of(s, move)[1] == (
+    assert steps_of(s, move)[2] == (
         "SX-18", "Red reaches free zone 0 and claims it: no other prisoner may enter that zone "
                  "this round.")
 
@@ -134,6 +152,8 @@ def test_SX_19_SX_20_SX_21_SX_22_a_round_ends_and_the_tunnels_collapse():
     assert steps_of(s, Step("3,0/0", "zone 0")) == [
         ("SX-16", "Red's prisoner steps from the straight on 3,0 to free zone 0: its step 1 of "
                   "2, and Red's step 1 of 5 this turn."),
+        ("SX-I4", "The straight on 3,0 is joined through facing openings to 2 places, free "
+                  "zone 0 among them: a prisoner steps only between places joined so."),
         ("SX-18", "Red reaches free zone 0 and claims it: no other prisoner may enter that "
                   "zone this round."),
         ("SX-19", "Round 1 ends: Red has freed 2 prisoners in it (the round's target is 2)."),
