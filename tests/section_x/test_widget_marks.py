@@ -3,6 +3,7 @@ the ``last-move`` marks on the board are exactly Teacher.recent_marks, on the pl
 moves name (fields, tunnel parts, the island, the free zones)."""
 from __future__ import annotations
 
+import html
 import re
 
 from boardlib.core.teaching import Mark, history
@@ -33,6 +34,19 @@ def test_after_the_bots_reply_the_board_marks_its_moves():
     assert sorted(marks_of(board.svg)) == sorted(
         (m.kind, spot.ref, str(m.seat)) for m, spot in spots if spot is not None)
     assert all(m.seat == 1 for m in expected)       # all the bot's, in its colour
+    # the status line says the same moves in the teacher's words
+    words = board.teacher.recent_words(played, 0)
+    status = html.unescape(re.sub(r"<[^>]+>", "", board.status_line.value))
+    assert words and all(w in status for w in words), status
+
+
+def test_SX_23_the_standings_tab_shows_freed_prisoners_first():
+    board = SectionXBoard(state=act(tiles=EAST, prisoners={0: ["zone 5", "2,0/0"]}))
+    page = html.unescape(re.sub(r"<[^>]+>", " ", board.standings_html()))
+    cells = page.split()
+    assert cells.index("Freed") < cells.index("Buried")
+    assert "Red leads with 1 prisoner freed (SX-23)." in " ".join(cells)
+    assert "Free zones claimed: 1 of 6 (SX-18)." in " ".join(cells)
 
 
 def test_SX_16_a_step_is_marked_from_the_island_to_the_part():
