@@ -278,7 +278,7 @@ class SectionXTeacher(Teacher):
         n = state.num_players
         columns = (Column("freed", "Freed", "SX-23", decides=True),
                    Column("in_zone", "In a zone", "SX-18"),
-                   Column("on_board", "In tunnels", "SX-16"),
+                   Column("on_board", "On the board", "SX-16"),
                    Column("island", "On the island", "SX-04"),
                    Column("buried", "Buried", "SX-20"),
                    Column("hand", "Tiles in hand", "SX-06"))
