@@ -42,8 +42,10 @@ from boardlib.grids.hexdraw import SQRT3, HexLayout
 from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
                           element_id, parse_id, points_text, seat, seat_colors, seat_names)
 from boardlib.svg.builder import PieceCache
+from boardlib.svg.marks import MarkLayer, Spot, draw_marks
 
-from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, is_zone, zone_code
+from .board import (FIELD_INDEX, FIELDS, GATES, ISLAND, ISLAND_FIELDS, field_of, is_zone,
+                    parse_place, part_of, zone_code, zone_gate)
 from .rules import ACT_PHASE, OVER, PRISONERS, TILE_PHASE, SectionXState
 from .tiles import KIND_BY_NAME, TILE_KINDS, TileKind, part_masks
 
@@ -372,7 +374,7 @@ def _draw_island(d: Drawing, parent: Element, stacks: tuple[int, ...], picked: i
         d.circle(group, x, y, 2.2 * SIZE, fill="none", stroke=INK, stroke_width=3.0,
                  stroke_dasharray="7 4")
     d.text(group, x, y, "island", size=12.0, cls="label")
-    spots = (Hex(-1, 0), Hex(1, 0), Hex(0, -1), Hex(0, 1))   # one stack per player
+    spots = ISLAND_STACKS
     for p, count in enumerate(stacks):
         if not count:
             continue
@@ -404,7 +406,7 @@ def _draw_zone(d: Drawing, parent: Element, g: int, owner: int | None, target: b
 
 def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[Any] = (),
              hint: Any = None, show_graph: bool = False, show_coordinates: bool = False,
-             caption: bool = True) -> BoardSVG:
+             caption: bool = True, marks: MarkLayer | None = None) -> BoardSVG:
     """The board as an SVG string (same arguments, same bytes).
 
     ``selection``: what the player picked: ``("hand", k, rotation)``, ``("tile", Hex)`` or
@@ -416,8 +418,10 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
     shortest escape route (SX-13, :func:`draw_tunnel_graph`). ``show_coordinates``: label
     every ocean field with its ``q,r``, as the notebook's texts and ``Hex("q,r")`` name them
     (SX-I1). ``caption``: say whose turn it is above the board (a live board's status line
-    says it).
+    says it). ``marks``: the last moves' or an *Explain* step's marks
+    (:mod:`boardlib.svg.marks`; places as :mod:`.teaching` lists them, :func:`mark_spot`).
     """
+    mark_layer = marks                # (``marks`` is reused below for a field's outlines)
     top = 0.0 if caption else CAPTION_HEIGHT     # without a caption its strip is cut off
     d = Drawing(WIDTH, HEIGHT - top, min_y=top, title=f"Section X board: {_caption(state)}",
                 kind="section_x", css=CSS, pixel_width=PIXEL_WIDTH)
@@ -470,8 +474,68 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
                    zone_code(g) in target_codes)
     if show_graph:
         draw_tunnel_graph(d, d.group(None, cls="overlay tunnelgraph"), state)
+    for run in mark_runs(mark_layer):
+        draw_marks(d, run, lambda at: mark_spot(state, at))
     _draw_side(d, state, picked)
     return d.to_svg()
+
+
+class IslandMark(NamedTuple):
+    """A mark on the island, drawn on its seat's stack of prisoners: ``at`` is
+    ``("island", seat)``."""
+
+    kind: str
+    at: tuple[str, int]
+    seat: int | None
+    label: str
+
+
+ISLAND_STACKS = (Hex(-1, 0), Hex(1, 0), Hex(0, -1), Hex(0, 1))
+"""Where each seat's prisoners on the island stand (one stack per player)."""
+
+
+def mark_runs(layer: MarkLayer | None) -> list[MarkLayer]:
+    """``layer`` cut before every ``from`` mark: a turn has several moves (a tile action,
+    steps), and each run's arrow must go from its own ``from`` to its own ``to``."""
+    if not layer:
+        return []
+    runs: list[list[Any]] = [[]]
+    for mark in layer.marks:
+        if mark.kind == "from" and runs[-1]:
+            runs.append([])
+        if mark.at == "island" and mark.seat is not None:   # the seat's own stack there
+            mark = IslandMark(mark.kind, ("island", mark.seat), mark.seat, mark.label)
+        runs[-1].append(mark)
+    return [MarkLayer(tuple(run), layer.css_class, layer.fresh) for run in runs]
+
+
+def mark_spot(state: SectionXState, at: object) -> Spot | None:
+    """Where a mark's place is drawn: a ``Hex`` is an ocean field (its outline); a ``str``
+    is a place as moves write it: the island, a free zone (its gate's field) or a tunnel
+    part (a ring round its prisoners' spot; the field itself when its tile has gone)."""
+    if isinstance(at, tuple) and len(at) == 2 and at[0] == "island":
+        return Spot(CENTERS[ISLAND_STACKS[at[1]]], (), ISLAND_ID, 0.62 * SIZE)
+    if isinstance(at, Hex):
+        if at not in CENTERS:
+            return None
+        return Spot(CENTERS[at], LAYOUT.corners(at, 0.9), field_id(at), 0.9 * SIZE)
+    code = parse_place(at)
+    if code is None:
+        return None
+    if code == ISLAND:
+        return Spot(CENTERS[Hex(0, 0)], (), ISLAND_ID, 1.9 * SIZE)
+    if is_zone(code):
+        gate = GATES[zone_gate(code)]
+        return Spot(CENTERS[gate], LAYOUT.corners(gate, 0.82), zone_id(zone_gate(code)),
+                    0.8 * SIZE)
+    if code < 0:
+        return None                     # freed or buried: not on the board
+    h = FIELDS[field_of(code)]
+    look = state.tile_at(h)
+    if look is None or part_of(code) >= len(look[0].parts):
+        return Spot(CENTERS[h], LAYOUT.corners(h, 0.9), field_id(h), 0.9 * SIZE)
+    return Spot(part_xy(h, look[0], look[1], part_of(code)), (), part_id(h, part_of(code)),
+                PRISONER_RADIUS * 1.6)
 
 
 def _field_drawer(d: Drawing, h: Hex, look: tuple[str, int] | None,
@@ -695,4 +759,5 @@ def kind_picture(name: str, rotation: int = 0) -> SVGPicture:
 __all__ = ["PLAYER_COLORS", "PLAYER_NAMES", "SURFACE", "UNOWNED", "LAYOUT", "CENTERS",
            "SQRT3", "field_id", "part_id", "door_id", "zone_id", "place_id", "ISLAND_ID",
            "part_center", "part_xy", "parse_id", "draw_svg", "draw_tunnel_graph",
-           "tunnel_graph_svg", "picture", "kind_picture", "kind_svg", "SVGPicture"]
+           "tunnel_graph_svg", "picture", "kind_picture", "kind_svg", "SVGPicture", "mark_spot",
+           "mark_runs", "IslandMark", "ISLAND_STACKS"]

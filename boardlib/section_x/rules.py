@@ -84,6 +84,7 @@ class SectionXGame(Game):
     PHASES = PHASES
     MOVES = MOVES
     catalogue = CATALOGUE
+    TEACHING = "boardlib.section_x.teaching:SectionXTeacher"
     # The escape bot plays "greedy" here: the shared one-ply greedy bot would score every
     # one of ~1000 tile actions per turn (read by Game.bots() where the core supports it).
     BOT_CLASSES = {"escape": "boardlib.section_x.bots:EscapeBot",

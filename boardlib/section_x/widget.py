@@ -26,6 +26,7 @@ import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
 from boardlib.grids.hex import Hex
+from boardlib.svg.marks import MarkLayer
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
@@ -54,10 +55,11 @@ class SectionXController(BaseController[SectionXState]):
     show_coordinates: bool = False
 
     # --- drawing --------------------------------------------------------------
-    def draw(self, state: SectionXState, selection: Any, hint: Any = None) -> str:
+    def draw(self, state: SectionXState, selection: Any, hint: Any = None,
+             marks: MarkLayer | None = None) -> str:
         return draw_svg(state, selection, targets=self.targets(state, selection), hint=hint,
                         show_graph=self.show_graph, show_coordinates=self.show_coordinates,
-                        caption=False)
+                        caption=False, marks=marks)
 
     def static_svg(self, state: SectionXState) -> str:
         return draw_svg(state, show_graph=self.show_graph,
