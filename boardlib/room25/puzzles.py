@@ -208,9 +208,15 @@ WORDS: dict[Value, Callable[[float], str]] = {
 
 
 def place_marks(state: Room25State, move: Any) -> tuple[Mark, ...]:
-    """The place a move names (its room), for the board."""
+    """For the board: the mover's room, and the room the move names (if it names one)."""
+    seat = state.current_player
+    c = state.current_character
+    here = None if c is None else state.position(c)
+    marks = [] if here is None else [Mark("from", POS_NAMES[here], seat)]
     at = getattr(move, "at", getattr(move, "to", None))
-    return () if at is None else (Mark("to", POS_NAMES[at], state.current_player),)
+    if isinstance(at, int):
+        marks.append(Mark("to", POS_NAMES[at], seat))
+    return tuple(marks)
 
 
 class Foreseen(Answers):
@@ -652,7 +658,8 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
          "Green is safe.", "Expert rooms"),
     make("38-reveal", ("R25-38", "R25-39"), p_reveal,
          "Suspicion: you are the guard. Show your role and act on the spot.", direct,
-         (Reveal,), "R25-39: a revealed guard chooses actions on the spot.",
+         (Reveal,), "R25-38: your role is yours to know; R25-39: a revealed guard chooses actions on "
+         "the spot.",
          "Reveal is a button.", "The guard"),
     make("40-masks", ("R25-40",), p_masks,
          "Two are in Room 25 on b3; the Dude makes a third of four.", masks, ROOM_MOVES,
@@ -665,11 +672,13 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
          "a1 is a corner.", "Prisoners escape"),
     make("44-team", ("R25-44", "R25-45"), p_team,
          "Team: you and your partner (the Nerd) are in Room 25 on a1. Escape.", wins,
-         (Control,), "R25-45: the team whose member controls out wins.",
+         (Control,), "R25-44: one prisoner each, two teams; R25-45: the team whose member "
+         "controls out wins.",
          "a1 slides off two ways.", "Team"),
     make("46-partial", ("R25-46", "R25-47"), p_partial,
          "Cooperative, the last turn, the Babe is dead. Save the others.", wins, (Control,),
-         "R25-47: one dead and the rest out in the last turn is a partial victory.",
+         "R25-46: all prisoners, eight turns; R25-47: one dead and the rest out in the "
+         "last turn is a partial victory.",
          "Slide a1 off the edge.", "Partial victory"),
     make("48-competition", ("R25-48", "R25-16"), p_competition,
          "Competition: the rival's Dude is with you in b3, the Babe is dead. Push.", wins,
@@ -695,11 +704,17 @@ def puzzle(puzzle_id: str) -> Puzzle:
 
 
 def try_it(rule: str, **kwargs: Any) -> Any:
-    """The first puzzle of a rule section, as a card that opens its board (``PuzzleCard``);
-    keywords go to the board."""
+    """The first puzzle of a rule section, as a card that opens its board (``PuzzleCard``),
+    drawn as the solving seat knows the complex (R25-I4); keywords go to the board."""
     from boardlib.widgets.puzzle import PuzzleCard
 
-    return PuzzleCard(for_rule(rule)[0], **kwargs)
+    from .widget import Room25Controller
+
+    chosen = for_rule(rule)[0]
+    kwargs.setdefault("controller", Room25Controller(viewer=chosen.seat))
+    kwargs.setdefault("viewer", chosen.seat)
+    kwargs.setdefault("hint_bot", "role")
+    return PuzzleCard(chosen, **kwargs)
 
 
 __all__ = ["PUZZLES", "Foreseen", "gambles", "known_places", "for_rule", "puzzle", "try_it",
