@@ -658,8 +658,8 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
          "Green is safe.", "Expert rooms"),
     make("38-reveal", ("R25-38", "R25-39"), p_reveal,
          "Suspicion: you are the guard. Show your role and act on the spot.", direct,
-         (Reveal,), "R25-38: your role is yours to know; R25-39: a revealed guard chooses actions on "
-         "the spot.",
+         (Reveal,), "R25-38: your role is yours to know; R25-39: a revealed guard "
+         "chooses actions on the spot.",
          "Reveal is a button.", "The guard"),
     make("40-masks", ("R25-40",), p_masks,
          "Two are in Room 25 on b3; the Dude makes a third of four.", masks, ROOM_MOVES,

@@ -211,7 +211,8 @@ def test_unknown_puzzle():
 @pytest.mark.parametrize("p", PUZZLES, ids=short)
 def test_each_board_is_built_and_answered_by_clicks(p, tmp_path):
     controller = Room25Controller(viewer=p.seat)
-    board = PuzzleBoard(p, controller=controller, progress=Progress(tmp_path / "p.json"), viewer=p.seat, hint_bot="role")
+    board = PuzzleBoard(p, controller=controller, progress=Progress(tmp_path / "p.json"),
+                        viewer=p.seat, hint_bot="role")
     state = board.state
     wrong = wrong_legal(p)
     if wrong and controller.clicks_for(state, wrong[0]):
