@@ -560,11 +560,11 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
          "Everyone is in Room 25 on e2. Which slide takes it off the edge?", wins, (Control,),
          "R25-11 and R25-I3: only the slide that pushes e2 off its end gets you out.",
          "e2 is the right end of row 2.", "Off the edge"),
-    make("11-race", ("R25-48", "R25-45", "R25-11"), p_race,
+    make("11-race", ("R25-45", "R25-48", "R25-11"), p_race,
          "Competition: everybody is in Room 25 on a1, and your Scientist controls first.",
          wins, (Control,),
-         "R25-48: only the side of whoever makes the escaping Control gets out; the rivals "
-         "are passengers (R25-45).", "Slide a1 off.", "The race"),
+         "R25-45, R25-48: only the side of whoever makes the escaping Control gets out; "
+         "the rivals are passengers.", "Slide a1 off.", "The race"),
     make("12-alarm", ("R25-12",), p_alarm,
          "Suspicion, turn 2: Room 25 is face up on b3. Keep all ten turns.", time_left,
          ROOM_MOVES, "R25-12: entering Room 25 in the first five turns sets off the alarm.",
@@ -703,14 +703,15 @@ def puzzle(puzzle_id: str) -> Puzzle:
     raise KeyError(f"no Room 25 puzzle {puzzle_id!r}")
 
 
-def try_it(rule: str, **kwargs: Any) -> Any:
-    """The first puzzle of a rule section, as a card that opens its board (``PuzzleCard``),
+def try_it(rule: str, number: int = 0, **kwargs: Any) -> Any:
+    """The first (or ``number``-th) puzzle of a rule section, as a card that opens its
+    board (``PuzzleCard``),
     drawn as the solving seat knows the complex (R25-I4); keywords go to the board."""
     from boardlib.widgets.puzzle import PuzzleCard
 
     from .widget import Room25Controller
 
-    chosen = for_rule(rule)[0]
+    chosen = for_rule(rule)[number]
     kwargs.setdefault("controller", Room25Controller(viewer=chosen.seat))
     kwargs.setdefault("viewer", chosen.seat)
     kwargs.setdefault("hint_bot", "role")
