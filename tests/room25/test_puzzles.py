@@ -236,3 +236,18 @@ def test_try_it_shows_the_solving_seats_view():
 
     card = try_it("R25-16")
     assert card.puzzle.id == "room25-16-push"
+
+
+@pytest.mark.parametrize("p", PUZZLES, ids=short)
+def test_R25_I4_the_board_shows_nothing_of_rooms_the_seat_does_not_know(p):
+    controller = Room25Controller(viewer=p.seat)
+    start = p.position()
+    assert controller.static_svg(start) == controller.static_svg(redealt(p, 3))
+    assert controller.draw(start, None) == controller.draw(redealt(p, 4), None)
+
+
+def test_the_redeal_moves_hidden_rooms():
+    """The R25-I4 tests above compare positions whose hidden rooms really differ."""
+    for p in PUZZLES:
+        start, other = p.position(), redealt(p, 3)
+        assert [start.kind_at(q) for q in range(25)] != [other.kind_at(q) for q in range(25)]
