@@ -89,6 +89,7 @@ MARK_KINDS: dict[str, str] = {
     "token": "a token put or read (a tunnel token)",
     "shifted": "a row or column of the board that moved",
     "effect": "a place whose effect applies (a room's effect)",
+    "looked": "a face-down place someone looked at in secret (the place, never what is there)",
 }
 """Every kind of mark, with what it means. A game that needs another kind adds it here."""
 
