@@ -89,15 +89,15 @@ class Room25Teacher(Teacher):
     # --- words -----------------------------------------------------------------------------
     def move_words(self, before: Any, move: Any, after: Any = None,
                    viewer: int | None = None) -> str:
-        """The move in the past tense; another seat's programme only by its length (R25-07)."""
+        """The move in the past tense; a programme only by its length (R25-07, R25-I4)."""
         who = self.who(before, move)
         if isinstance(move, Clue):
             return (f"{sentence(who)} looked in secret at the room at {place(move.at)} "
                     "(a first clue)")
         if isinstance(move, Program):
+            # Never the actions, not even to their owner: a hot-seat move list stays on
+            # screen when the next player takes it (R25-I4); the board shows one's own.
             seat, name = self.name(before.current_player), self.game.names[move.char]
-            if viewer is not None and self.game.owner[move.char] == viewer:
-                return sentence(f"{seat} programmed {name} to {program_words(move)}")
             count = plural(1 + bool(move.second), "action")
             return sentence(f"{seat} programmed {name} with {count}, face down")
         return sentence(f"{who} {self.deed(before, move, past=True)}")

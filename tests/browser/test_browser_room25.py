@@ -17,6 +17,7 @@ the early and the late board are kept in ``BOARDLIB_SCREENSHOTS`` (default: a te
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -142,7 +143,8 @@ def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
     assert "(Empty)" not in texts(board), "Red has not looked at b2 yet"
 
     # The twelve two-action program buttons show their whole labels: they wrap, not shrink.
-    labels = panel.locator("button", has_text="→")
+    # (a programme's "a → b", not the replay's and Explain's lone "→" buttons)
+    labels = panel.locator("button", has_text=re.compile(r"\w → \w"))
     expect(labels).to_have_count(12)
     cut = labels.evaluate_all("bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1)"
                               ".map(b => b.textContent)")
@@ -154,7 +156,7 @@ def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
     expect(status).to_contain_text(f"{names[me]}, action 1: move — click an adjacent room")
     expect(panel.get_by_role("button", name="move → look")).to_have_count(0)
     assert ui.marked_ids(board, "target") == targets(programmed)
-    expect(moves).to_contain_text("programs 2 actions")         # never the programme (R25-I4)
+    expect(moves).to_contain_text("with 2 actions, face down")  # never the programme (R25-I4)
     expect(moves).not_to_contain_text("move → look")
 
     # Action 1: a real click moves into c2 (R25-15), which turns face up.
@@ -209,11 +211,11 @@ def play_solo_by_keyboard(page, panel, ui) -> None:
     expect(status).to_contain_text("a room click: look")
     assert "action_2" in ui.marked_ids(board, "selected")
     enter_by_keyboard(page, board, ui, "room_11")        # look at b3 (R25-14)
-    expect(panel.locator(".boardlib-moves")).to_contain_text("look b3")
+    expect(panel.locator(".boardlib-moves")).to_contain_text("looked in secret at the room at b3")
     page.keyboard.press("h")
     expect(panel.locator(".boardlib-why")).to_contain_text("Hint")
     page.keyboard.press("u")
-    expect(panel.locator(".boardlib-moves")).not_to_contain_text("look b3")
+    expect(panel.locator(".boardlib-moves")).not_to_contain_text("the room at b3")
     page.keyboard.press("r")                              # nothing turns in Room 25
     expect(panel.locator(".boardlib-why")).to_contain_text("nothing to turn")
 

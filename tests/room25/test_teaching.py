@@ -46,12 +46,12 @@ def test_R25_05_a_first_clue_names_the_place_never_the_room():
     assert (step.rule, step.text) == ("R25-05", "Red secretly looks at b3.")
 
 
-def test_R25_07_another_seats_programme_is_told_by_its_length_only():
+def test_R25_07_R25_I4_a_programme_is_told_by_its_length_only_even_to_its_owner():
     state = position(coop())
     move = state.game.parse_move("program 0: move, look")
     t = teach(state)
-    assert t.move_words(state, move, viewer=0) == "Red programmed Scientist to move, then look"
     hidden = "Red programmed Scientist with 2 actions, face down"
+    assert t.move_words(state, move, viewer=0) == hidden     # a hot-seat list stays on screen
     assert t.move_words(state, move, viewer=1) == hidden
     assert t.move_words(state, move) == hidden
     assert t.hint_words(state, move) == "program Scientist to move, then look"
