@@ -152,7 +152,9 @@ class Room25Teacher(Teacher):
         """What the move itself touched, then the rooms it turned face up and where a
         character died (all public, R25-I4)."""
         after = before.apply(move) if after is None else after
-        return self.move_marks(before, move) + self.outcome_marks(before, after)
+        turned, died = self.outcome_marks(before, after)
+        # a room turned up first, so the mover's ring on the same room is drawn over it
+        return turned + self.move_marks(before, move) + died
 
     def move_marks(self, before: Room25State, move: Any) -> tuple[Mark, ...]:
         c = actor(before, move)
@@ -177,13 +179,15 @@ class Room25Teacher(Teacher):
             return (Mark("piece", here, seat, "G"),)
         return ()
 
-    def outcome_marks(self, before: Room25State, after: Room25State) -> tuple[Mark, ...]:
+    def outcome_marks(self, before: Room25State,
+                      after: Room25State) -> tuple[tuple[Mark, ...], tuple[Mark, ...]]:
+        """The rooms the move turned face up (R25-15) and where characters died."""
         turned = [p for p in range(25) if after.is_face_up(p) and not before.is_face_up(p)
                   and after.grid[p] == before.grid[p]]
         died = [(before.position(c), self.game.owner[c]) for c in range(self.game.num_chars)
                 if before.alive(c) and not after.alive(c)]
-        return (tuple(Mark("effect", p) for p in turned)
-                + tuple(Mark("removed", p, owner) for p, owner in died if p is not None))
+        return (tuple(Mark("effect", p) for p in turned),
+                tuple(Mark("removed", p, owner) for p, owner in died if p is not None))
 
     # --- explanations ----------------------------------------------------------------------
     def explain(self, before: Any, move: Any, after: Any = None,
@@ -225,7 +229,7 @@ class Room25Teacher(Teacher):
             alive = sum(1 for c in chars if state.alive(c))
             described = [self.describe(state, c, viewer) for c in chars]
             note = "to move" if not over and state.current_player == p else ""
-            lines.append(SeatLine(p, self.name(p), (alive, "; ".join(described)),
+            lines.append(SeatLine(p, self.name(p), (alive, ", ".join(described)),
                                   out=alive == 0, note=note))
         remaining = state.remaining_turns()
         facts = [f"Turn {state.turn} of {state.last_turn}: "
@@ -246,12 +250,14 @@ class Room25Teacher(Teacher):
         return Standings(table, (), summary, tuple(facts), False)
 
     def describe(self, state: Room25State, c: int, viewer: int | None) -> str:
-        """``"Nerd c2 (guard)"``: a character's place or death, and its role if ``viewer``
-        may know it (their own, or made public: R25-38, R25-I4)."""
+        """``"Nerd c2 guard"``: a character's place or death, and in Suspicion its role if
+        ``viewer`` may know it (their own, or made public: R25-38, R25-I4)."""
         pos = state.position(c)
         where = "dead" if pos is None else place(pos)
-        known = state.role_public(c) or (viewer is not None and self.game.owner[c] == viewer)
-        return f"{self.game.names[c]} {where}" + (f" ({state.roles[c]})" if known else "")
+        # Only Suspicion deals roles that differ (R25-38); elsewhere all are prisoners.
+        known = self.game.mode == "suspicion" and (
+            state.role_public(c) or (viewer is not None and self.game.owner[c] == viewer))
+        return f"{self.game.names[c]} {where}" + (f" {state.roles[c]}" if known else "")
 
 
 __all__ = ["Room25Teacher", "DECIDES", "DEATH_RULES", "place", "actor", "program_words"]
