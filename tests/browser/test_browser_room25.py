@@ -164,12 +164,12 @@ def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
     expect(status).to_contain_text(f"{names[me]}, action 2: look — click an adjacent face-down")
     assert stands_in(board, me, move_to)
     assert ui.marked_ids(board, "target") == targets(moved)
-    expect(moves).to_contain_text(f"{names[me]}: move {MOVE_TO}")
+    expect(moves).to_contain_text(f"{names[me]} moved into the room at {MOVE_TO}")
     expect(log).to_contain_text(f"{names[me]} moves to {MOVE_TO} (R25-15)")
 
     # Action 2: look at b2 (R25-14); the turn ends and the next one begins (R25-10).
     ui.real_click(page, board, f"room_{look_at}")
-    expect(moves).to_contain_text(f"{names[me]}: look {LOOK_AT}")
+    expect(moves).to_contain_text(f"{names[me]} looked in secret at the room at {LOOK_AT}")
     expect(log).to_contain_text(f"{names[me]} secretly looks at {LOOK_AT} (R25-14)")
     assert looked.turn == 2 and looked.phase == "program"
     expect(log).to_contain_text("turn 2 begins")
