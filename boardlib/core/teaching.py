@@ -90,6 +90,7 @@ MARK_KINDS: dict[str, str] = {
     "shifted": "a row or column of the board that moved",
     "effect": "a place whose effect applies (a room's effect)",
     "turned": "a tile turned where it lies (a Section X tile action)",
+    "looked": "a face-down place someone looked at in secret (the place, never what is there)",
 }
 """Every kind of mark, with what it means. A game that needs another kind adds it here."""
 

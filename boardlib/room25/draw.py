@@ -35,6 +35,7 @@ from xml.etree.ElementTree import Element
 from boardlib.svg import (HINT, INK, SELECTED, SURFACES, BoardSVG, Drawing, SVGPicture,
                           element_id, seat, seat_colors, seat_names)
 from boardlib.svg.builder import PieceCache
+from boardlib.svg.marks import MarkLayer, Spot, draw_marks
 
 from .rooms import KINDS
 from .rules import (CENTRAL_LINES, EXIT_ZONES, LINES, OVER, POS_NAMES, SIZE, Clue, Illusion,
@@ -141,17 +142,20 @@ def room_actions(state: Room25State) -> tuple[type, ...]:
 def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = None,
              targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
              show_slides: bool = True, cover: str | None = None, caption: bool = True,
-             action: type | None = None) -> BoardSVG:
+             action: type | None = None, marks: MarkLayer | None = None) -> BoardSVG:
     """The complex as SVG, as ``viewer`` may see it (``None``: only public facts;
     ``reveal_all``: everything, for teaching). ``selection``: a character picked to be pushed.
     ``targets``: places outlined as legal targets. ``hint``: a move to mark. ``cover``: text
     over the complex (the hot-seat "pass the screen" step, R25-I4): nothing private shows.
     ``caption``: say whose turn it is above the board (a live board's status line says it).
     ``action``: the room move a click means now (one of :data:`ROOM_ACTIONS`); when several
-    are legal, chips under the complex choose between them.
+    are legal, chips under the complex choose between them. ``marks``: the last moves' or an
+    *Explain* step's marks (:mod:`boardlib.svg.marks`; places 0 … 24, see
+    ``boardlib.room25.teaching``), drawn over the rooms and characters.
     """
     if cover is not None:
         viewer, reveal_all, selection, targets, hint, action = None, False, None, (), None, None
+        marks = None
     game = state.game
     top = CAPTION_HEIGHT if caption else 0.0
     origin = (EDGE, top + TRACK_HEIGHT + EDGE)
@@ -188,6 +192,7 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
                             picked=c == selection)
     if show_slides:
         _draw_slides(d, state, origin, hint)
+    draw_marks(d, marks, lambda at: room_spot(at, origin))
     bottom = origin[1] + SIZE * CELL + EDGE
     if cover is None and not state.is_terminal():
         _draw_chips(d, state, action, bottom)
@@ -197,6 +202,18 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
     if cover is not None:
         _draw_cover(d, cover, origin)
     return d.to_svg()
+
+
+def room_spot(at: object, origin: tuple[float, float]) -> Spot | None:
+    """Where a mark's place (0 … 24) is drawn: its room's square, just inside the edge
+    (``None``: not a place of the complex)."""
+    if type(at) is not int or not 0 <= at < SIZE * SIZE:
+        return None
+    x, y = origin[0] + (at % SIZE) * CELL, origin[1] + (at // SIZE) * CELL
+    inset = 6.0
+    square = [(x + inset, y + inset), (x + CELL - inset, y + inset),
+              (x + CELL - inset, y + CELL - inset), (x + inset, y + CELL - inset)]
+    return Spot((x + CELL / 2, y + CELL / 2), square, room_id(at), CELL * 0.42)
 
 
 def _room_drawer(d: Drawing, look: tuple[Any, ...]) -> Callable[[Element], None]:
@@ -444,5 +461,5 @@ def picture(state: Room25State, viewer: int | None = None, **kwargs: Any) -> SVG
 
 __all__ = ["draw_svg", "picture", "track_looks", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES",
            "ROOM_ACTIONS", "PLACE_MOVES", "SHORT", "ICONS", "room_actions", "room_colour",
-           "room_fill", "room_id", "char_id", "slide_id", "action_id", "COVER_ID", "line_words",
-           "label_size", "room_words", "LINES"]
+           "room_fill", "room_id", "room_spot", "char_id", "slide_id", "action_id", "COVER_ID",
+           "line_words", "label_size", "room_words", "LINES"]

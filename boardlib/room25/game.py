@@ -41,6 +41,7 @@ class Room25Game(Game):
     PHASES = PHASES
     MOVES = MOVES
     catalogue = CATALOGUE
+    TEACHING = "boardlib.room25.teaching:Room25Teacher"
     # Seats see only observations here (R25-I4): the shared full-state bots are withdrawn.
     BOT_CLASSES = {"random": "boardlib.room25.bots:ObservationRandomBot",
                    "prisoner": "boardlib.room25.bots:PrisonerBot",

@@ -45,6 +45,7 @@ from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
 from boardlib.widgets.controller import ClickResult
 
 from boardlib.svg import parse_id
+from boardlib.svg.marks import MarkLayer
 
 from .draw import (PLAYER_COLORS, PLAYER_NAMES, ROOM_ACTION_WORDS, ROOM_ACTIONS, action_id,
                    char_id, draw_svg, room_actions, room_id, slide_id)
@@ -98,13 +99,16 @@ class Room25Controller(BaseController[Room25State]):
         return kinds[0] if kinds else None
 
     # --- drawing ----------------------------------------------------------------------------
-    def draw(self, state: Room25State, selection: Any, hint: Any = None) -> str:
+    def draw(self, state: Room25State, selection: Any, hint: Any = None,
+             marks: MarkLayer | None = None) -> str:
+        """The board for the seat that sees it; ``marks``: the teacher's marks of the last
+        moves or of an Explain step (public facts only, ``boardlib.room25.teaching``)."""
         if self.screen is not None:    # hot seat: nothing private until the next player is ready
             return draw_svg(state, None, cover=self.screen, caption=False)
         picked = selection if _is_char(selection) else None
         return draw_svg(state, self._viewer(state), selection=picked,
                         targets=self.targets(state, selection), hint=hint, caption=False,
-                        action=self.action(state, selection))
+                        action=self.action(state, selection), marks=marks)
 
     def static_svg(self, state: Room25State) -> str:
         if self.screen is not None:

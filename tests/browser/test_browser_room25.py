@@ -143,7 +143,7 @@ def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
     assert "(Empty)" not in texts(board), "Red has not looked at b2 yet"
 
     # The twelve two-action program buttons show their whole labels: they wrap, not shrink.
-    # "action → action" (the replay pager's own → button is not a programme).
+    # (a programme's "a → b", not the replay's and Explain's lone "→" buttons)
     labels = panel.locator("button", has_text=re.compile(r"\w → \w"))
     expect(labels).to_have_count(12)
     cut = labels.evaluate_all("bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1)"
@@ -156,7 +156,7 @@ def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
     expect(status).to_contain_text(f"{names[me]}, action 1: move — click an adjacent room")
     expect(panel.get_by_role("button", name="move → look")).to_have_count(0)
     assert ui.marked_ids(board, "target") == targets(programmed)
-    expect(moves).to_contain_text("programs 2 actions")         # never the programme (R25-I4)
+    expect(moves).to_contain_text("with 2 actions, face down")  # never the programme (R25-I4)
     expect(moves).not_to_contain_text("move → look")
 
     # Action 1: a real click moves into c2 (R25-15), which turns face up.
@@ -164,12 +164,12 @@ def test_program_two_actions_and_carry_them_out_by_clicking(lab_page, ui):
     expect(status).to_contain_text(f"{names[me]}, action 2: look — click an adjacent face-down")
     assert stands_in(board, me, move_to)
     assert ui.marked_ids(board, "target") == targets(moved)
-    expect(moves).to_contain_text(f"{names[me]}: move {MOVE_TO}")
+    expect(moves).to_contain_text(f"{names[me]} moved into the room at {MOVE_TO}")
     expect(log).to_contain_text(f"{names[me]} moves to {MOVE_TO} (R25-15)")
 
     # Action 2: look at b2 (R25-14); the turn ends and the next one begins (R25-10).
     ui.real_click(page, board, f"room_{look_at}")
-    expect(moves).to_contain_text(f"{names[me]}: look {LOOK_AT}")
+    expect(moves).to_contain_text(f"{names[me]} looked in secret at the room at {LOOK_AT}")
     expect(log).to_contain_text(f"{names[me]} secretly looks at {LOOK_AT} (R25-14)")
     assert looked.turn == 2 and looked.phase == "program"
     expect(log).to_contain_text("turn 2 begins")
@@ -211,11 +211,11 @@ def play_solo_by_keyboard(page, panel, ui) -> None:
     expect(status).to_contain_text("a room click: look")
     assert "action_2" in ui.marked_ids(board, "selected")
     enter_by_keyboard(page, board, ui, "room_11")        # look at b3 (R25-14)
-    expect(panel.locator(".boardlib-moves")).to_contain_text("look b3")
+    expect(panel.locator(".boardlib-moves")).to_contain_text("looked in secret at the room at b3")
     page.keyboard.press("h")
     expect(panel.locator(".boardlib-why")).to_contain_text("Hint")
     page.keyboard.press("u")
-    expect(panel.locator(".boardlib-moves")).not_to_contain_text("look b3")
+    expect(panel.locator(".boardlib-moves")).not_to_contain_text("the room at b3")
     page.keyboard.press("r")                              # nothing turns in Room 25
     expect(panel.locator(".boardlib-why")).to_contain_text("nothing to turn")
 

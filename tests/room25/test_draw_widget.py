@@ -119,9 +119,10 @@ def test_board_clicks_play_moves_and_explain_refusals():
     assert board.last_refusal is not None and board.last_refusal.rule == "R25-13"
     board.view.click("room_11")                                  # b3: a legal move
     assert board.state.position(0) in (11, 12) or not board.state.alive(0)
-    # The move list keeps programs secret.
+    # The move list keeps programs secret (the teacher's words, issue 18).
     text = board.move_list.value
-    assert "programs 2 actions" in text and "move, look" not in text
+    assert "programmed Scientist with 2 actions, face down" in text
+    assert "then look" not in text and "move, look" not in text
 
 
 def test_R25_16_push_by_clicking_the_character_then_the_room_and_R25_17_slides():

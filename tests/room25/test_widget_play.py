@@ -4,10 +4,14 @@ to the looker, solo play on the spot (R25-49, R25-I5) and bots filling seats."""
 import re
 
 import boardlib
+from boardlib.core.teaching import history
 from boardlib.room25.draw import SHORT, draw_svg, track_looks
 from boardlib.room25.rules import POS_INDEX as P
+from boardlib.room25.rules import ACTION_NAMES
 from boardlib.room25.scenarios import position
+from boardlib.room25.teaching import program_words
 from boardlib.room25.widget import Room25Board
+from boardlib.svg.marks import LAST_MOVE, MarkLayer
 
 from .helpers import play, program_all
 
@@ -167,9 +171,12 @@ def test_bots_fill_the_other_seats_and_the_view_stays_the_humans():
     assert len(board.match.moves) > 1                       # the bots replied on their own
     # The picture is always the human's view (R25-I4), even while a bot is to move.
     assert board.controller.viewer == 0
-    assert board.svg == board.controller.draw(state, None)
+    # ... with the bots' moves marked (the teacher's marks since the human moved).
+    marks = MarkLayer(board.teacher.recent_marks(history(board.match), 0), LAST_MOVE, True)
+    assert board.svg == board.controller.draw(state, None, marks=marks)
     assert board.svg == draw_svg(state, 0, targets=board.controller.targets(state, None),
-                                 caption=False, action=board.controller.action(state, None))
+                                 caption=False, action=board.controller.action(state, None),
+                                 marks=marks)
     assert board.controller._viewer(board.match.states[2]) == 0   # a state where a bot moves
     assert board.match.states[2].current_player != 0
 
@@ -225,6 +232,10 @@ def test_R25_07_a_hint_while_programming_names_the_program():
     board.view.click("room_13")
     assert board.state.phase == "program"
     move = board.hint()
+    # The hint is the teacher's words (issue 18), and a button plays that programme.
+    words = board.teacher.hint_words(board.state, move, 0)
+    assert words == f"program Scientist to {program_words(move)}"
+    assert board.message.endswith(words), board.message
     labels = [b.description for b in board.actions.children]
-    assert any(f'press "{label}"' in board.message for label in labels), board.message
+    assert " → ".join(ACTION_NAMES[a] for a in move.first + move.second) in labels, labels
     assert board.state.why_illegal(move) is None
