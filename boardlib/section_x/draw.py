@@ -461,9 +461,9 @@ def draw_svg(state: SectionXState, selection: Any = None, *, targets: Iterable[A
                                    doors.get(4 * f + i), door_picked == 4 * f + i,
                                    source == 4 * f + i, 4 * f + i in target_codes)
                           for i in range(len(KIND_BY_NAME[look[0]].parts)))
-        marks = (h == selected_field, h in target_fields, h in hinted)
-        key = (h, look, marks, show_coordinates, parts, acting)
-        d.piece(board, _PIECES, key, _field_drawer(d, h, look, marks, show_coordinates, parts,
+        lit = (h == selected_field, h in target_fields, h in hinted)
+        key = (h, look, lit, show_coordinates, parts, acting)
+        d.piece(board, _PIECES, key, _field_drawer(d, h, look, lit, show_coordinates, parts,
                                                    acting))
     stacks = tuple(state.prisoners_of(p).count(ISLAND) for p in range(state.num_players))
     _draw_island(d, board, stacks, state.player if source == ISLAND else None,

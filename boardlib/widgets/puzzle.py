@@ -76,9 +76,9 @@ def controller_for(game: Any) -> BaseController[Any]:
     return made
 
 
-def extra_views_for(panel: GamePanel, controller: BaseController) -> list[Any]:
+def extra_views_for(panel: GamePanel, controller: BaseController[Any]) -> list[Any]:
     """The extra views of ``panel``'s game (see :data:`EXTRA_VIEWS`), built into it."""
-    game = panel.game
+    game: Any = panel.game
     where = EXTRA_VIEWS.get(game.TYPE.name if hasattr(game, "TYPE") else game.name)
     if where is None:
         return []
@@ -92,7 +92,7 @@ class ExtraViews:
 
     extra_views: list[Any] = []
 
-    def add_extra_views(self, controller: BaseController) -> None:
+    def add_extra_views(self, controller: BaseController[Any]) -> None:
         assert isinstance(self, GamePanel)
         self.extra_views = extra_views_for(self, controller)
         for view in self.extra_views:
