@@ -59,13 +59,29 @@ def section_x_panel(players: int = 4) -> Any:
     return SectionXBoard(players=players, max_turns=120)
 
 
+def carcassonne_panel(players: int = 5) -> Any:
+    from boardlib.carcassonne.widget import CarcassonneBoard
+
+    return CarcassonneBoard(players=players)
+
+
+def room25_panel() -> Any:
+    from boardlib.room25.widget import Room25Board
+
+    return Room25Board(mode="suspicion", players=5)
+
+
 IMPORTS: dict[str, str] = {"zyrcan": "boardlib.zyrcan.widget",
-                           "section_x": "boardlib.section_x.widget"}
+                           "section_x": "boardlib.section_x.widget",
+                           "carcassonne": "boardlib.carcassonne.widget",
+                           "room25": "boardlib.room25.widget"}
 
 
 SCENARIOS: dict[str, Callable[[], Any]] = {
     "zyrcan": zyrcan_panel,  # 5 players: the 67-hex board
     "section_x": section_x_panel,  # 4 players, 61 fields
+    "carcassonne": carcassonne_panel,  # 5 players, the whole pile with the Tunnel
+    "room25": room25_panel,  # Suspicion, 5 players (programmes are buttons, not clicks)
 }
 
 # The browser measurement: a notebook with one board, all seats human, and the code that
