@@ -21,10 +21,12 @@ import pytest
 from playwright.sync_api import expect
 
 import boardlib
+from boardlib.core.teaching import teacher
 from boardlib.grids.hex import Hex
 from boardlib.section_x.positions import act
 from boardlib.section_x.rules import PlaceTile, Step
 from boardlib.section_x.tiles import TILE_KINDS
+from boardlib.svg import seat
 
 NAME = "section_x_board_fixture.ipynb"
 NEW, LATE, STEP, KEYBOARD = 0, 1, 2, 3
@@ -34,6 +36,16 @@ PLACE_AT = Hex(2, 0)  # an ocean field next to the island
 COORDINATE_LABEL = re.compile("^\N{MINUS SIGN}?\\d,\N{MINUS SIGN}?\\d$")  # a field label: q,r
 HIT_JS = ("([x, y]) => { const e = document.elementFromPoint(x, y);"
           " const g = e && e.closest('.click'); return g ? g.id : null; }")
+
+
+def move_words(state, move) -> str:
+    """The move list's words for ``move``: the teacher's, seats named as the board names them."""
+    return teacher(state.game, lambda n: seat(n).name).move_words(state, move)
+
+
+def step_words() -> str:
+    """The words of the prisoner's step on the STEP and KEYBOARD boards."""
+    return move_words(act(tiles=STEP_TILES, prisoners=STEP_PRISONERS), Step("2,0/0", "3,0/0"))
 
 
 def late_source() -> str:
@@ -130,7 +142,7 @@ def test_a_click_places_a_tile(notebook_page, ui):
     assert after.phase == "act" and after.player == 0
     expect(panel.locator(".boardlib-status")).to_contain_text("Red to move — phase 3")
     expect(panel.locator(".boardlib-moves")).to_contain_text(
-        f"place {kind.name} at {PLACE_AT.q},{PLACE_AT.r}")
+        move_words(state, PlaceTile(kind.name, PLACE_AT, 0)))
     expect(panel.locator(".boardlib-why")).to_have_text("")
 
 
@@ -149,7 +161,7 @@ def test_a_prisoner_steps_by_clicks(notebook_page, ui):
     expect(board.locator("svg .click.occupied")).to_have_count(1)
     assert ui.marked_ids(board, "occupied") == {"part_3_0_0"}
     expect(panel.locator(".boardlib-status")).to_contain_text("4 steps left")
-    expect(panel.locator(".boardlib-moves")).to_contain_text("step 2,0/0 to 3,0/0")
+    expect(panel.locator(".boardlib-moves")).to_contain_text(step_words())
     expect(panel.locator(".boardlib-why")).to_have_text("")
 
 
@@ -170,7 +182,7 @@ def test_keys_step_a_prisoner_undo_it_and_turn_a_hand_tile(notebook_page, ui):
     enter_by_keyboard(page, board, ui, "part_2_0_0")
     assert ui.marked_ids(board, "source") == {"part_2_0_0"}
     enter_by_keyboard(page, board, ui, "part_3_0_0")
-    expect(panel.locator(".boardlib-moves")).to_contain_text("step 2,0/0 to 3,0/0")
+    expect(panel.locator(".boardlib-moves")).to_contain_text(step_words())
     assert ui.marked_ids(board, "occupied") == {"part_3_0_0"}
     page.keyboard.press("u")                       # U undoes
     expect(board.locator("svg .click.occupied")).to_have_count(1)
@@ -262,5 +274,5 @@ def test_voila_steps_by_keyboard(voila_page, ui):
     board.locator('[tabindex="0"]').focus()
     enter_by_keyboard(page, board, ui, "part_2_0_0")
     enter_by_keyboard(page, board, ui, "part_3_0_0")
-    expect(panel.locator(".boardlib-moves")).to_contain_text("step 2,0/0 to 3,0/0")
+    expect(panel.locator(".boardlib-moves")).to_contain_text(step_words())
     assert not errors, errors
