@@ -386,6 +386,28 @@ def trust_copies(root: Path, env: dict[str, str]) -> None:
                    capture_output=True)
 
 
+@contextlib.contextmanager
+def voila_board_page(voila, browser, name: str, title: str, sources: list[str], boards: int,
+                     board: str = ".boardlib-board") -> Iterator[tuple]:
+    """A board notebook (write_board_notebook) rendered by Voila at 1366x768, once its
+    ``boards`` pictures are in the page: ``(page, page errors)``."""
+    from playwright.sync_api import expect
+
+    write_board_notebook(voila.root, name, title, sources)
+    context = browser.new_context(viewport=SCREEN)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{voila.url}/voila/render/{name}", timeout=180_000)
+    expect(page.locator(f".boardlib-panel {board} svg")).to_have_count(boards, timeout=180_000)
+    page.wait_for_timeout(1000)
+    try:
+        yield page, errors
+    finally:
+        context.close()
+
+
 def write_board_notebook(folder: Path, name: str, title: str, sources: list[str]) -> None:
     """A small notebook: a title, then one code cell per source (boards independent of prose)."""
     import nbformat
@@ -724,7 +746,8 @@ def ui():
 
     return types.SimpleNamespace(
         board_ids=board_ids, marked_ids=marked_ids, real_click=real_click,
-        write_board_notebook=write_board_notebook, hex_id=hex_id, error_outputs=error_outputs,
+        write_board_notebook=write_board_notebook, voila_board_page=voila_board_page,
+        hex_id=hex_id, error_outputs=error_outputs,
         measure_panel=measure_panel, assert_fits_one_screen=assert_fits_one_screen,
         SCREEN=SCREEN, focused_id=focused_id, key_to=key_to, version=version,
         ZYRCAN_FIXTURE=ZYRCAN_FIXTURE, NEW_GAME_PANEL=NEW_GAME_PANEL,

@@ -247,17 +247,9 @@ def test_a_whole_turn_by_keyboard_only(lab_page, ui):
 
 @pytest.fixture(scope="module")
 def voila_page(voila, browser, ui):
-    ui.write_board_notebook(voila.root, NAME, "Carcassonne board", SOURCES)
-    context = browser.new_context(viewport=ui.SCREEN)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{voila.url}/voila/render/{NAME}", timeout=180_000)
-    expect(page.locator(f".boardlib-panel {MAP} svg")).to_have_count(3, timeout=180_000)
-    page.wait_for_timeout(1000)
-    yield page, errors
-    context.close()
+    with ui.voila_board_page(voila, browser, NAME, "Carcassonne board", SOURCES, boards=3,
+                             board=MAP) as opened:
+        yield opened
 
 
 def test_voila_board_and_controls_fit_1366x768_and_play_by_keyboard(voila_page, ui):

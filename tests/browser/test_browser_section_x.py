@@ -244,17 +244,8 @@ def test_the_coordinates_box_labels_the_fields_and_a_label_clicks_as_its_field(n
 
 @pytest.fixture(scope="module")
 def voila_page(voila, browser, ui):
-    ui.write_board_notebook(voila.root, NAME, "Section X board", SOURCES)
-    context = browser.new_context(viewport=ui.SCREEN)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{voila.url}/voila/render/{NAME}", timeout=180_000)
-    expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(4, timeout=180_000)
-    page.wait_for_timeout(1000)
-    yield page, errors
-    context.close()
+    with ui.voila_board_page(voila, browser, NAME, "Section X board", SOURCES, boards=4) as opened:
+        yield opened
 
 
 def test_voila_board_and_controls_fit_1366x768(voila_page, ui):
