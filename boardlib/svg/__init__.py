@@ -66,3 +66,6 @@ from .chart import score_chart  # noqa: E402
 from .marks import EXPLAIN, LAST_MOVE, MarkLayer, Spot, draw_marks  # noqa: E402
 
 __all__ += ["score_chart", "EXPLAIN", "LAST_MOVE", "MarkLayer", "Spot", "draw_marks"]
+from .diagram import Step, turn_diagram  # noqa: E402
+
+__all__ += ["Step", "turn_diagram"]
