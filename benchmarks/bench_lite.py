@@ -40,7 +40,7 @@ def load(name: str, path: Path):
 
 
 # The browser tests' helpers (page driving, Chromium flags): one description of the site.
-lite_test = load("lite_test", ROOT / "tests" / "browser" / "test_lite.py")
+lite_test = load("litepage", ROOT / "tests" / "browser" / "lite" / "litepage.py")
 conftest = load("browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
 
 # Arms a timer inside the page: from the latest click on the board to the next change of its

@@ -1,5 +1,5 @@
-"""The notebooks as Voila apps: every game's runs to the end with live boards, and a click
-plays on the Zyrcan one.
+"""The Zyrcan lesson as a Voila app: it renders with live boards, hides its setup cells and
+plays a click. (Every other page under Voila: test_browser_voila_pages.py.)
 
 Voila runs the whole notebook in a fresh kernel and shows only outputs, the way a visitor of
 the app (or of the Binder link) meets it.
@@ -24,7 +24,7 @@ def app_notebook() -> str:
 @pytest.fixture(scope="module")
 def app_page(voila, browser):
     """The Zyrcan app, loaded to its last output; loaded once more if some widgets failed to
-    display, as a visitor would (see test_game_notebook_runs_to_the_end_as_an_app)."""
+    display, as a visitor would (as test_browser_voila_pages.py does for every page)."""
     name = app_notebook()
     context, page, errors, console = open_app(voila, browser, name)
     problem = undisplayed_widgets(page, name, console)
@@ -36,13 +36,6 @@ def app_page(voila, browser):
     expect(page.locator(".boardlib-board svg").first).to_be_visible(timeout=180_000)
     yield page, errors
     context.close()
-
-
-# anywidget gives each model two seconds to load its module. A model that takes longer logs
-# this error and, though its view still draws, then drops every later message from the
-# kernel: its board would not answer clicks. Seen only when a page of a few hundred models
-# loads beside the rest of the suite; a visitor would reload the page.
-SLOW_START = "[anywidget] Failed to initialize model."
 
 
 def test_zyrcan_notebook_renders_under_voila(app_page):
@@ -110,10 +103,7 @@ def test_a_click_plays_under_voila(app_page, ui):
     assert ui.marked_ids(board, "ship") >= ships | {spot}
 
 
-# --- every other game's notebook as an app ---------------------------------------------------
-
-GAME_APPS = [name for name in ("20-section-x.ipynb", "30-carcassonne-tunnel.ipynb",
-                               "40-room25.ipynb") if (ROOT / "notebooks" / name).exists()]
+# --- loading the app ----------------------------------------------------------------------
 
 
 def stored_outputs(name: str) -> int:
@@ -148,23 +138,6 @@ def undisplayed_widgets(page, name: str, console: list[str]) -> str | None:
             f"{failed_headings(page)}; browser console errors: {problems[:6]}")
 
 
-@pytest.mark.parametrize("name", GAME_APPS)
-def test_game_notebook_runs_to_the_end_as_an_app(voila, browser, name):
-    """The README's Voila links: each game's notebook runs every cell in Voila, its live
-    boards draw, and no cell fails.
-
-    Under the full suite's load, Voila's browser side has now and then restored only some
-    of the kernel's widget models ("Error displaying widget: model not found" on the last
-    boards of a long notebook), or anywidget gave up waiting for a model (SLOW_START); a
-    visitor reloads the page. The test does the same once, with a fresh kernel, and says so
-    in a warning; a second failure fails the test."""
-    first = run_app(voila, browser, name)
-    if first is not None:
-        warnings.warn(f"Voila app loaded again after: {first}", stacklevel=1)
-        second = run_app(voila, browser, name)
-        assert second is None, f"twice: {first} / then: {second}"
-
-
 def open_app(voila, browser, name: str):
     """A new browser context on the app ``name``, loaded until every stored output is there
     and no more appear; with the page's JavaScript errors and console errors and warnings."""
@@ -194,28 +167,3 @@ def open_app(voila, browser, name: str):
         context.close()
         raise
     return context, page, errors, console
-
-
-def run_app(voila, browser, name: str) -> str | None:
-    """Open the app and check it; the undisplayed-widget problem if that is all that is
-    wrong (other problems fail the test at once)."""
-    context, page, errors, console = open_app(voila, browser, name)
-    try:
-        outputs = page.locator(".jp-OutputArea-output")
-        # --show_tracebacks: a failing cell would print its traceback into the page
-        expect(outputs.filter(has_text="Traceback")).to_have_count(0)
-        problem = undisplayed_widgets(page, name, console)
-        if problem is not None:
-            return problem
-        boards = page.locator(".boardlib-board")
-        expect(boards.locator("svg").first).to_be_visible(timeout=120_000)
-        expect(page.locator(".jp-OutputArea-output").filter(has_text="Loading widget...")
-               ).to_have_count(0, timeout=60_000)
-        expect(boards.locator("svg")).to_have_count(boards.count())
-        if SLOW_START in errors:
-            return (f"{name}: {errors.count(SLOW_START)} anywidget model(s) took more than 2 s "
-                    "to start and would not answer clicks")
-        assert not errors, f"{name}: JavaScript errors in the app: {errors}"
-        return None
-    finally:
-        context.close()

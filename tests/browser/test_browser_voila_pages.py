@@ -26,12 +26,14 @@ import subprocess
 import sys
 import time
 import urllib.request
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
 from boardlib.widgets.board import clickable_ids
 
@@ -191,16 +193,47 @@ VISIBLE_CODE_JS = """() => {
 }"""
 
 
+# anywidget gives each model two seconds to load its module; one that takes longer logs this
+# and then drops the kernel's messages (its board would not answer clicks).
+SLOW_START = "[anywidget] Failed to initialize model."
+
+
+def lost_widgets(page, errors: list[str]) -> str | None:
+    """Why some of the page's widgets are not live, or None: Voila's front end restored only
+    some of the kernel's widget models ("Error displaying widget"), or anywidget gave up
+    waiting for one (SLOW_START). Seen only on long lessons beside the rest of the suite."""
+    lost = page.get_by_text("Error displaying widget").count()
+    slow = sum(SLOW_START in error for error in errors)
+    if lost or slow:
+        return f"{lost} widgets not displayed, {slow} anywidget models too slow to start"
+    return None
+
+
 @pytest.mark.parametrize("path", APPS + LESSONS)
 def test_voila_page_shows_no_code_and_no_reprs(site, browser, path):
     """Issue 19 item 6: under Voila a page shows its text, pictures and boards; no code,
-    no ``text/plain`` repr and no printed value, unless the cell is tagged voila-show."""
-    with open_page(site, browser, path) as (page, errors):
-        assert page.locator(".jp-OutputArea-output").filter(has_text="Traceback").count() == 0
-        assert page.get_by_text("Error displaying widget").count() == 0
-        visible = page.evaluate(VISIBLE_CODE_JS)
-        assert not visible, f"{path} shows {len(visible)} code or plain-text parts: {visible}"
-        assert not errors, errors
+    no ``text/plain`` repr and no printed value, unless the cell is tagged voila-show. Every
+    cell ran (no traceback) and every board drew its picture.
+
+    A page whose widgets came up only in part (:func:`lost_widgets`) is loaded once more
+    with a fresh kernel, as a visitor would reload it, with a warning; twice fails."""
+    for attempt in (1, 2):
+        with open_page(site, browser, path) as (page, errors):
+            outputs = page.locator(".jp-OutputArea-output")
+            assert outputs.filter(has_text="Traceback").count() == 0
+            problem = lost_widgets(page, errors)
+            if problem is not None:
+                assert attempt == 1, f"{path}, loaded twice: {problem}"
+                warnings.warn(f"{path}: Voila page loaded again after: {problem}",
+                              stacklevel=1)
+                continue
+            boards = page.locator(".boardlib-board")
+            expect(outputs.filter(has_text="Loading widget...")).to_have_count(0)
+            expect(boards.locator("svg")).to_have_count(boards.count())
+            visible = page.evaluate(VISIBLE_CODE_JS)
+            assert not visible, f"{path} shows {len(visible)} code or plain-text parts: {visible}"
+            assert not errors, errors
+            return
 
 
 # --- each app: one screen, and a click plays ---------------------------------------------
