@@ -214,7 +214,7 @@ def key_into_the_crossing(page, board, ui) -> None:
     assert ui.focused_id(board) == CROSSING_PARTS[0], "from the left, Right enters the crossing"
 
 
-def key_through_a_crossing(page, panel, ui) -> None:
+def key_through_a_crossing(page, panel, ui, shots: str) -> None:
     """Arrow keys reach both straight parts of the crossing on 0,2 (one middle, two
     clickables: Left and Right step between them), and Enter clicks each by its own id:
     without a prisoner there each is refused, naming that part (SX-I4); after a door is
@@ -227,8 +227,10 @@ def key_through_a_crossing(page, panel, ui) -> None:
     page.keyboard.press("Enter")
     expect(why).to_contain_text("no prisoner on 0,2/0")
     expect(why).to_contain_text("SX-I4")
+    board.screenshot(path=str(screenshot_dir() / f"{shots}-crossing-part-0.png"))
     page.keyboard.press("ArrowRight")
     assert ui.focused_id(board) == second, "Right goes from one part of the crossing to the other"
+    board.screenshot(path=str(screenshot_dir() / f"{shots}-crossing-part-1.png"))
     page.keyboard.press("Enter")
     expect(why).to_contain_text("no prisoner on 0,2/1")
     page.keyboard.press("ArrowLeft")
@@ -248,7 +250,7 @@ def key_through_a_crossing(page, panel, ui) -> None:
 
 
 def test_SX_I4_arrow_keys_reach_both_parts_of_a_crossing(notebook_page, ui):
-    key_through_a_crossing(notebook_page, panel_of(notebook_page, KEYBOARD), ui)
+    key_through_a_crossing(notebook_page, panel_of(notebook_page, KEYBOARD), ui, "section-x-lab")
 
 
 def test_the_tunnel_graph_box_draws_the_graph_and_clicks_pass_through_it(notebook_page):
@@ -317,5 +319,5 @@ def test_voila_steps_by_keyboard(voila_page, ui):
     enter_by_keyboard(page, board, ui, "part_3_0_0")
     expect(panel.locator(".boardlib-moves")).to_contain_text(step_words())
     page.keyboard.press("u")
-    key_through_a_crossing(page, panel, ui)
+    key_through_a_crossing(page, panel, ui, "section-x-voila")
     assert not errors, errors
