@@ -6,17 +6,24 @@ Kernel side: a click, as the browser delivers it, runs controller.click (what wa
 SVG) -> the panel's parts (status, move list, log). This measures that whole path for
 every click of scripted complete games, and prints p50/p95/max.
 
-Browser side (``--browser``, on by default when Chromium is installed): Voila serves a
-notebook with one board; headless Chromium clicks it with the mouse, as a person would, and
-the page itself times each click from the click event to the moment the new ``<svg>`` is
-in the page (a MutationObserver), so Playwright's own polling is not counted.
+Browser side (on by default when Chromium is installed; ``--browser-clicks 0``: off), for
+all four games (``BROWSER_BOARDS``): Voila serves a notebook with one board, all seats
+human; headless Chromium at 1366x768 clicks the moves of a random game with the mouse, as a
+person would (buttons such as Room 25's programmes and End turn are pressed but not timed),
+and the page itself times each board click from the click event to the moment that board's
+new ``<svg>`` is in the page (a MutationObserver), so Playwright's own polling is not
+counted. It prints p50/p95 per game (target p95 <= 50 ms, issue 17 item 9) and the size of
+the board's SVG after the last click; ``late_svg_size`` prints a late-game board's size.
 
     .venv/bin/python benchmarks/bench_latency.py            # every game that has a board
     .venv/bin/python benchmarks/bench_latency.py zyrcan --games 3 --browser-clicks 120
+    .venv/bin/python benchmarks/bench_latency.py --games 0    # the browser and SVG sizes only
 
 Before the plain-SVG board layer (matplotlib pieces, commit 5408e8d), the late-game board of
 a 5-player Zyrcan game after 70 random moves was 49,532 bytes of SVG (3 players, 46 moves:
-27,558 bytes); ``svg size`` below prints the same positions now.
+27,558 bytes); ``svg size`` below prints the same positions now. The late positions of
+``LATE_GAME`` (the browser boards' games, RandomBot(11)), drawn by that commit's
+``draw_svg``: Zyrcan 49,525 bytes, Section X 57,076, Carcassonne 74,133, Room 25 37,964.
 
 To add a game, register a function in ``SCENARIOS`` that returns a fresh panel for that
 game (and its widget module in ``IMPORTS``); its controller needs
@@ -84,11 +91,26 @@ SCENARIOS: dict[str, Callable[[], Any]] = {
     "room25": room25_panel,  # Suspicion, 5 players (programmes are buttons, not clicks)
 }
 
-# The browser measurement: a notebook with one board, all seats human, and the code that
-# makes the same board here (to know what to click).
+# The browser measurement: a notebook with one board, all seats human. The same source
+# builds the board here too (``board_from_source``), to know what to click; games with
+# chance have their seed fixed, so both deal the same.
 BROWSER_BOARDS: dict[str, str] = {
     "zyrcan": "from boardlib.zyrcan.widget import ZyrcanBoard\nZyrcanBoard(players=5)",
+    "section_x": "from boardlib.section_x.widget import SectionXBoard\n"
+                 "SectionXBoard(players=4, seed=3, max_turns=120)",
+    "carcassonne": "from boardlib.carcassonne.widget import CarcassonneBoard\n"
+                   "CarcassonneBoard(players=5, seed=3)",
+    "room25": "from boardlib.room25.widget import Room25Board\n"
+              "Room25Board(mode='suspicion', players=5, seed=3)",
 }
+
+
+def board_from_source(source: str) -> Any:
+    """The board a notebook cell of ``source`` shows (its last line is the board)."""
+    *lines, last = source.splitlines()
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - our own fixed sources above
+    return eval(last, namespace)  # noqa: S307
 
 
 def play_scripted_game(panel: Any, seed: int) -> tuple[list[float], list[float]]:
@@ -161,7 +183,7 @@ def svg_sizes() -> None:
     from boardlib.zyrcan.draw import draw_svg
 
     for players, moves in ((5, 70), (3, 46)):
-        state = boardlib.load("zyrcan", players=players).new_initial_state()
+        state: Any = boardlib.load("zyrcan", players=players).new_initial_state()
         bot = RandomBot(1)
         for _ in range(moves):
             state = state.apply(bot.choose(state))
@@ -171,20 +193,79 @@ def svg_sizes() -> None:
               f"{len(draw_svg(state, caption=False).encode()):,})")
 
 
+# A late-game position per game: random moves from the browser board's start until this
+# holds (or the game ends), and what it is, in words.
+LATE_GAME: dict[str, tuple[Callable[[Any, int], bool], str]] = {
+    "zyrcan": (lambda s, moves: moves >= 70, "70 moves"),
+    "section_x": (lambda s, moves: s.turn >= 100, "turn 100"),
+    "carcassonne": (lambda s, moves: len(s.board) >= 60, "60 tiles laid"),
+    "room25": (lambda s, moves: s.turn >= 7, "turn 7"),
+}
+
+
+def late_svg_size(name: str, moves_limit: int = 5000) -> tuple[int, str]:
+    """Bytes of the live board (as the browser gets it) in a late position of ``name``."""
+    panel = board_from_source(BROWSER_BOARDS[name])
+    late, words = LATE_GAME[name]
+    state = panel.state
+    bot = RandomBot(11)
+    moves = 0
+    while not state.is_terminal() and not late(state, moves) and moves < moves_limit:
+        state = state.apply(bot.choose(state))
+        moves += 1
+    svg = panel.controller.draw(state, None)
+    return len(svg.encode()), f"{words}, {moves} random moves"
+
+
 # --- in the browser ----------------------------------------------------------------------------
 
-TIMER_JS = """board => {
+# Every board of the page (Carcassonne has two: the map and the tile in hand) times its own
+# clicks: from the click event to the moment its new <svg> is in the page.
+TIMER_JS = """() => {
   window.__clicks = []; window.__shown = [];
-  board.addEventListener("click", () => window.__clicks.push(performance.now()), true);
-  new MutationObserver(() => window.__shown.push(performance.now()))
-    .observe(board, {childList: true});
+  document.querySelectorAll(".boardlib-board").forEach((board, i) => {
+    window.__shown.push([]);
+    board.addEventListener("click", () => window.__clicks.push([i, performance.now()]), true);
+    new MutationObserver(() => window.__shown[i].push(performance.now()))
+      .observe(board, {childList: true});
+  });
 }"""
 
 ELAPSED_JS = """() => {
-  const click = window.__clicks[window.__clicks.length - 1];
-  const shown = window.__shown.find(t => t >= click);
+  const [i, click] = window.__clicks[window.__clicks.length - 1];
+  const shown = window.__shown[i].find(t => t >= click);
   return shown === undefined ? null : shown - click;
 }"""
+
+# Where a person clicks to reach element ``id``: which board holds it, and a point of it that
+# the board sends as that id (its centre, else a point of a 7 x 7 grid over it), or null if
+# none is inside the part of the picture shown (a zoomed map).
+AIM_JS = """id => {
+  const boards = Array.from(document.querySelectorAll(".boardlib-board"));
+  const index = boards.findIndex(b => b.querySelector(`svg [id="${id}"]`));
+  if (index < 0) return null;
+  const board = boards[index];
+  const nodes = Array.from(board.querySelectorAll(`svg [id="${id}"]`));
+  const node = nodes[nodes.length - 1];
+  const r = node.getBoundingClientRect();
+  const view = board.querySelector("svg").getBoundingClientRect();
+  const sent = (x, y) => {
+    for (let n = document.elementFromPoint(x, y); n && n !== board; n = n.parentNode) {
+      if (n.classList && n.classList.contains("click")) return n.id;
+    }
+    return null;
+  };
+  const points = [[0.5, 0.5]];
+  for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) points.push([i / 8, j / 8]);
+  for (const [fx, fy] of points) {
+    const x = r.left + fx * r.width, y = r.top + fy * r.height;
+    if (x < view.left || x > view.right || y < view.top || y > view.bottom) continue;
+    if (sent(x, y) === id) return {index, x, y};
+  }
+  return {index, x: null, y: null};
+}"""
+
+VERSION_JS = """i => Number(document.querySelectorAll(".boardlib-board")[i].dataset.version)"""
 
 
 def _free_port() -> int:
@@ -230,18 +311,17 @@ def browser_bench(name: str, clicks: int) -> dict[str, float] | None:
                 break
             except OSError:
                 time.sleep(0.3)
-        panel = SCENARIOS[name]()                  # the same board, to know what to click
+        panel = board_from_source(BROWSER_BOARDS[name])  # the same board, to know what to click
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=str(CHROMIUM), headless=True,
                 args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             page.goto(f"{url}/voila/render/board.ipynb", timeout=180_000)
-            board = page.locator(".boardlib-board")
-            board.locator("svg").wait_for(timeout=180_000)
+            page.locator(".boardlib-board svg").first.wait_for(timeout=180_000)
             page.wait_for_timeout(1500)
-            page.evaluate(TIMER_JS, board.element_handle())
-            times = _click_through(page, board, panel, clicks)
+            page.evaluate(TIMER_JS)
+            times, svg_bytes = _click_through(page, panel, clicks)
             browser.close()
     finally:
         server.terminate()
@@ -252,38 +332,71 @@ def browser_bench(name: str, clicks: int) -> dict[str, float] | None:
         log.close()
         shutil.rmtree(folder, ignore_errors=True)
     print("  " + report("browser: click to picture", [t / 1000 for t in times]))
-    return {"p50": percentile(times, 50), "p95": percentile(times, 95)}
+    print(f"  browser: the board's SVG after the last click: {svg_bytes:,} bytes "
+          f"({len(panel.match.moves)} moves)")
+    return {"p50": percentile(times, 50), "p95": percentile(times, 95), "clicks": len(times),
+            "svg_bytes": svg_bytes}
 
 
-def _click_through(page: Any, board: Any, panel: Any, clicks: int) -> list[float]:
-    """Click the moves of a random game (restarting when it ends); ms per click."""
+def _wait_for_version(page: Any, index: int, before: int) -> bool:
+    try:
+        page.wait_for_function(f"() => ({VERSION_JS})({index}) > {before}", timeout=30_000)
+        return True
+    except Exception:  # Playwright's TimeoutError: no new picture came
+        return False
+
+
+def _press_button(page: Any, panel: Any, move: Any) -> None:
+    """A move that is a button beside the board (a programme, End turn): pressed, untimed."""
+    label = next(text for text, m in panel.controller.button_moves(panel.state) if m == move)
+    before = page.evaluate(VERSION_JS, 0)
+    page.get_by_role("button", name=label, exact=True).click()
+    _wait_for_version(page, 0, before)
+    panel.try_move(move)                            # keep the local board in step
+
+
+def _click_through(page: Any, panel: Any, clicks: int) -> tuple[list[float], int]:
+    """Click the moves of a random game until ``clicks`` are timed or it ends: ms per click,
+    and the size of the last picture of the first board (bytes)."""
     bot = RandomBot(7)
     times: list[float] = []
-    while len(times) < clicks:
-        if panel.state.is_terminal():
-            break
+    while len(times) < clicks and not panel.state.is_terminal():
         move = bot.choose(panel.state)
         ids = panel.controller.clicks_for(panel.state, move, panel.selection)
         if not ids:
-            break                                  # a button move: the game is at its end
+            _press_button(page, panel, move)
+            continue
         for element_id in ids:
-            version = int(board.get_attribute("data-version") or 0)
-            box = board.locator(f'[id="{element_id}"]').bounding_box()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_function("([b, v]) => Number(b.dataset.version) > v",
-                                   arg=[board.element_handle(), version], timeout=30_000)
-            elapsed = page.evaluate(ELAPSED_JS)
-            if elapsed is not None:
-                times.append(elapsed)
+            aim = page.evaluate(AIM_JS, element_id)
+            if aim is None:
+                raise AssertionError(f"{element_id} is not on the page")
+            if aim["x"] is None:                   # outside the map's window: Fit, then aim
+                page.get_by_role("button", name="show the whole board (0)").first.click()
+                page.wait_for_timeout(100)
+                aim = page.evaluate(AIM_JS, element_id)
+                if aim["x"] is None:
+                    raise AssertionError(f"no point of {element_id} sends its id")
+            before = page.evaluate(VERSION_JS, aim["index"])
+            page.mouse.click(aim["x"], aim["y"])
+            if _wait_for_version(page, aim["index"], before):
+                elapsed = page.evaluate(ELAPSED_JS)
+                if elapsed is not None:
+                    times.append(elapsed)
+            page.wait_for_timeout(60)              # any other redraw of this click lands
             panel.click(element_id)                # keep the local board in step
-    return times
+        if panel.match.moves and panel.match.moves[-1] != move:
+            raise AssertionError(f"clicks {ids} did not play {move}: {panel.message}")
+    svg_bytes = page.evaluate("() => new Blob([document.querySelector('.boardlib-board svg')"
+                              ".outerHTML]).size")
+    return times, svg_bytes
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=sorted(SCENARIOS), help="games to measure")
     parser.add_argument("--games", dest="count", type=int, default=3,
-                        help="scripted complete games per board (the first one starts cold)")
+                        help="scripted complete games per board (the first one starts cold; "
+                             "0: no kernel measurement)")
     parser.add_argument("--browser-clicks", type=int, default=80,
                         help="clicks timed in the browser (0: no browser measurement)")
     args = parser.parse_args(argv)
@@ -292,9 +405,12 @@ def main(argv: list[str] | None = None) -> int:
         if name not in SCENARIOS:
             print(f"no latency scenario for {name!r}; known: {sorted(SCENARIOS)}")
             return 2
-        results[name] = {"kernel": bench(name, args.count)}
+        results[name] = {"kernel": bench(name, args.count)} if args.count else {}
         if name == "zyrcan":
             svg_sizes()
+        size, words = late_svg_size(name)
+        print(f"{name}: svg size of the live board late in a game ({words}): {size:,} bytes")
+        results[name]["late_svg_bytes"] = size
         if args.browser_clicks and name in BROWSER_BOARDS:
             results[name]["browser"] = browser_bench(name, args.browser_clicks)
     print(json.dumps(results, indent=None))

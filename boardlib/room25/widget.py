@@ -27,8 +27,9 @@ a "Pass the screen to <player> — click when ready" cover, and no programming
 buttons; a click on the board or on the button shows the next player's view
 (R25-I4). Bot seats need no such step.
 
-Under the board a narration line tells what the last step did, every effect with
-its rule ID (the event log keeps the whole story).
+Under the board a narration tells what the last step did, every effect with its rule ID
+(the event log keeps the whole story), in a box of three lines that scrolls when there is
+more: the board and the narration fit one 1366x768 screen together.
 """
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ from .rules import (ACTION_NAMES, EXEC, PENDING, PROGRAM, Clue, Control, Defer, 
                     Move, Pass, Program, Push, Remind, Reveal, Room25State, Swap, Vision)
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
+NARRATION_HEIGHT = "4em"   # three lines of the narration (board.css: line height 1.3)
 
 
 def _is_char(selection: Any) -> bool:
@@ -332,11 +334,19 @@ class Room25Board(GamePanel):
         self.pass_screen = checkbox("Pass the screen", pass_screen,
                                     "hot seat: between two human players, hide everything "
                                     "private until the next one is ready (R25-I4)")
+        # its own layout: it hides while fewer than two seats are human (it does nothing then)
+        self.pass_screen.layout = w.Layout(width="auto", margin="2px 2px 2px 12px")
         controls = [self.pass_screen, *kwargs.pop("extra_controls", ())]
         super().__init__(game, Room25Controller(viewer), state=state, seats=seats,
                          seed=seed or 0, extra_controls=controls, viewer=viewer,
                          narration=True, seed_fixed=seed is not None, **kwargs)
         self.pass_screen.observe(lambda _: self.refresh(), names="value")
+        # The narration: a box of three lines under the board, scrolling when a step did more,
+        # so the board keeps its size; the board leaves it room on the screen (board.js,
+        # "boardlib-under-board"): after a bot's reply the panel still fits 1366x768.
+        if self.narration is not None:
+            self.narration.layout = w.Layout(height=NARRATION_HEIGHT, overflow="auto")
+            self.narration.add_class("boardlib-under-board")
 
     # --- hot seat -------------------------------------------------------------------------
     @property
@@ -396,6 +406,11 @@ class Room25Board(GamePanel):
                              and state.current_player in self.bots)
         controller.screen = (f"{self._screen_text()}\n— click when ready" if self.screened
                              else None)
+        # Hot seat needs two human seats: with one (against bots) the box would do nothing,
+        # and its row is what the side column needs to fit one screen while programming.
+        display = "" if len(self.human_seats) >= 2 else "none"
+        if self.pass_screen.layout.display != display:
+            self.pass_screen.layout.display = display
 
     def status_html(self) -> str:
         if self.screened:

@@ -6,11 +6,13 @@
 //
 // Clickable elements carry the class "click" (boardlib.svg.ids.CLICKABLE_CLASS) and an id;
 // a click, or Enter/Space on the focused one, sends {type: "click", id}. Arrow keys move the
-// focus to the nearest clickable element in that direction; U, H, R, Shift+R and Escape are
+// focus to the nearest clickable element in that direction (clickables drawn on one spot,
+// as a crossing's two parts: Left and Right step through them); U, H, R, Shift+R and Escape are
 // sent as {type: "key", key} (undo, hint, rotate, let go). With `zoomable`, the view shows
 // the `window` part of the picture: drag to pan, wheel or +/- to zoom, 0 or "Fit" for all.
 
 const CLICKABLE = "click";
+const UNDER_BOARD = "boardlib-under-board"; // a part under the board that stays on screen
 // A plain picture (not built by boardlib.svg, which marks clickables with the class above)
 // marks them by id only: every id of the scheme, kind_fields (as board.py's clickable_ids).
 const SCHEME_ID = /^[a-z]+_/;
@@ -21,6 +23,10 @@ const PAGE_KEYS = { ArrowLeft: "left", ArrowRight: "right" };
 const ZOOM_STEP = 1.25;
 const MAX_ZOOM = 8;
 const DRAG_SLOP = 5; // px a press may move and still be a click
+// Clickables share one spot when their middles are closer than this part of the smaller
+// one's size (an outline drawn round one of them moves its middle by a few px).
+const STACK_SHARE = 0.2;
+const STACK_SPREAD = 6; // px between the clickables of one spot, for the arrow keys
 
 function svgBody(text) {
   const start = text.indexOf("<svg");
@@ -45,20 +51,48 @@ function centre(node) {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
+// Where the keyboard takes each clickable to be: the middle of its box. Clickables drawn on
+// one spot (a crossing's two straight parts share their middle) are spread STACK_SPREAD px
+// apart round the first one's middle, left to right in drawing order, so Left and Right
+// step through them and every one can be reached; without that, an arrow key could never
+// leave one for the other.
+function keyPoints(nodes) {
+  const points = new Map();
+  const stacks = [];
+  for (const node of nodes) {
+    const r = node.getBoundingClientRect();
+    const c = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    const size = Math.max(r.width, r.height);
+    points.set(node, c);
+    const stack = stacks.find((s) => Math.hypot(s.x - c.x, s.y - c.y)
+      <= Math.max(2, STACK_SHARE * Math.min(size, s.size)));
+    if (stack) stack.nodes.push(node); else stacks.push({ ...c, size, nodes: [node] });
+  }
+  for (const stack of stacks) {
+    const n = stack.nodes.length;
+    if (n < 2) continue;
+    stack.nodes.forEach((node, k) => {
+      points.set(node, { x: stack.x + (k - (n - 1) / 2) * STACK_SPREAD, y: stack.y });
+    });
+  }
+  return points;
+}
+
 // The element an arrow key moves to from `from`, in direction (dx, dy). First the nearest
 // line ahead (a row or a column within 31 degrees; hex rows zig-zag), and on it the element
 // nearest to `goal` (the column an up/down run started in, as a text cursor keeps it, so
 // Up and Down go straight across a hex grid); else the nearest element within 60, then 80
 // degrees. Ties go to the left or the top: the same keys always go the same way.
-function nearestInDirection(from, nodes, dx, dy, goal) {
-  const c = centre(from);
+// `points`: each node's place (keyPoints).
+function nearestInDirection(from, nodes, dx, dy, goal, points) {
+  const c = points.get(from);
   const vertical = dy !== 0;
   for (const cone of [0.6, 1.75, 5.7]) {
     let best = null;
     let bestKey = null;
     for (const node of nodes) {
       if (node === from) continue;
-      const p = centre(node);
+      const p = points.get(node);
       const ahead = (p.x - c.x) * dx + (p.y - c.y) * dy;
       const aside = Math.abs((p.x - c.x) * dy - (p.y - c.y) * dx);
       if (ahead <= 1 || aside > ahead * cone) continue;
@@ -135,7 +169,20 @@ function render({ model, el }) {
     if (reserve) return window.innerHeight - reserve;
     const area = el.closest(".jp-WindowedPanel-outer");
     const height = area ? area.clientHeight : window.innerHeight;
-    return height - status.offsetHeight - why.offsetHeight - 24;
+    return height - status.offsetHeight - why.offsetHeight - roomUnder() - 24;
+  }
+
+  // Parts under the board in its column marked UNDER_BOARD (Room 25's narration) stay on
+  // the screen with it: the board leaves them their room. They keep one height, or the
+  // board would change size with them.
+  function roomUnder() {
+    const column = el.parentElement;
+    if (!column) return 0;
+    let bottom = 0;
+    for (const part of column.querySelectorAll("." + UNDER_BOARD)) {
+      bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
+    }
+    return bottom ? Math.max(0, bottom - el.getBoundingClientRect().bottom) : 0;
   }
 
   function fit() {
@@ -405,10 +452,11 @@ function render({ model, el }) {
       } else if (!current) {
         rove(nodes[0] || null, true);
       } else {
-        const here = centre(current);
+        const points = keyPoints(nodes);
+        const here = points.get(current);
         if (!goal || goal.vertical !== (dy !== 0)) goal = { ...here, vertical: dy !== 0 };
         if (goal.vertical) goal.y = here.y; else goal.x = here.x;
-        const next = nearestInDirection(current, nodes, dx, dy, goal);
+        const next = nearestInDirection(current, nodes, dx, dy, goal, points);
         if (next) rove(next, true);
       }
     } else if (event.key === "Home" || event.key === "End") {
@@ -452,6 +500,8 @@ function render({ model, el }) {
 
   const resize = new ResizeObserver(() => { fit(); drawRing(); });
   resize.observe(el);
+  // The parts under the board may come after it: a change of its column's size fits again.
+  requestAnimationFrame(() => { if (el.parentElement) resize.observe(el.parentElement); });
   const onWindowResize = () => fit();
   window.addEventListener("resize", onWindowResize);
 

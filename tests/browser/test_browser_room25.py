@@ -8,9 +8,11 @@ One generated notebook (written into the served folder, independent of the prose
    → look" with the button, then plays both actions with real mouse clicks on the rooms;
 1. a late position (turn 5 of a seeded random game, every seat human);
 2. a solo game played with the keyboard alone: arrow keys to a room and Enter for the first
-   clue, the "Look" chip by keys, U undo and H hint.
+   clue, the "Look" chip by keys, U undo and H hint;
+3. Red against three bots (Suspicion): Red's first clue, then the bots' replies.
 
-Checked: the board with all its controls and its why-not line fits the screen (both servers),
+Checked: the board with all its controls and its why-not line fits the screen (both servers;
+also after the bots' reply, with the "Last step" narration and the twelve programme buttons),
 every clickable SVG element is named in words, and the page follows the engine. Screenshots of
 the early and the late board are kept in ``BOARDLIB_SCREENSHOTS`` (default: a temp dir).
 """
@@ -33,7 +35,9 @@ ROOMS, ORDER = {"c2": "empty", "b2": "empty"}, (1, 2, 3, 0)
 SETUP = f"position(game, rooms={ROOMS!r}, order={ORDER!r})"  # the notebook's source text
 OTHERS = ("program 1: push, control", "program 2: push, control", "program 3: push, control")
 MOVE_TO, LOOK_AT = "c2", "b2"
-PREPARED, LATE, KEYBOARD = 0, 1, 2
+PREPARED, LATE, KEYBOARD, BOTS = 0, 1, 2, 3
+BOTS_SOURCE = ("Room25Board(mode='suspicion', players=4, seats=['human', 'role', 'role', 'role'],"
+               " seed=2)  # Red against three bots")
 
 LATE_SOURCE = ("from boardlib.core.bots import RandomBot\n"
                "late = boardlib.load('room25', mode='cooperative', players=4, seed=0)"
@@ -52,6 +56,7 @@ SOURCES = [
     "Room25Board(state=state, viewer=0)  # the Scientist (Red) programs",
     LATE_SOURCE,
     "Room25Board(mode='solo', seed=1)  # played by keyboard",
+    BOTS_SOURCE,
 ]
 
 
@@ -73,7 +78,7 @@ def lab_page(jupyterlab, ui):
     ui.write_board_notebook(jupyterlab.server.root, NAME, "Room 25 board", SOURCES)
     page = jupyterlab.open(NAME, viewport=ui.SCREEN)
     assert jupyterlab.run_all(page, NAME), "the fixture notebook failed to run"
-    expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(3)
+    expect(page.locator(".boardlib-panel .boardlib-board svg")).to_have_count(4)
     yield page
     jupyterlab.close(page)
 
@@ -106,6 +111,34 @@ def test_lab_board_and_controls_fit_1366x768(lab_page, ui):
         assert found["board_width"] >= 400, found          # the board uses the room it has
         lab_page.screenshot(path=str(screenshot_dir() / f"room25-lab-{name}.png"))
         print(name, found)
+
+
+def fits_after_the_bots_reply(page, ui, shot: str) -> dict:
+    """Red lays the first clue with a real click; the three bots reply (R25-05), Red is to
+    program: the panel, with its narration of the last step, the move list and the twelve
+    programme buttons, still fits one screen (issue 17 item 3)."""
+    panel = panel_of(page, BOTS)
+    board = panel.locator(".boardlib-board")
+    narration = panel.locator(".boardlib-narration")
+    # one human seat: no hot seat, so no "Pass the screen" box (its row is room on screen)
+    expect(panel.get_by_text("Pass the screen")).to_be_hidden()
+    box_before = narration.bounding_box()
+    ui.real_click(page, board, "room_7")
+    expect(panel.locator(".boardlib-status")).to_contain_text("programs (R25-07)",
+                                                              timeout=60_000)
+    expect(panel.locator(".boardlib-moves li")).to_have_count(4)
+    expect(narration).to_contain_text("Last step")
+    expect(narration).to_contain_text("(R25-05)")
+    found = ui.assert_fits_one_screen(panel)
+    assert found["board_width"] >= 400, found
+    # the narration keeps its box (empty before, two lines now): it never moves the board
+    assert narration.bounding_box()["height"] == box_before["height"], box_before
+    page.screenshot(path=str(screenshot_dir() / shot))
+    return found
+
+
+def test_lab_fits_1366x768_after_the_bots_reply(lab_page, ui):
+    print(fits_after_the_bots_reply(lab_page, ui, "room25-lab-bots.png"))
 
 
 def test_every_clickable_is_named_in_words(lab_page):
@@ -228,7 +261,7 @@ def test_clicks_and_keys_play_moves_in_jupyterlab(lab_page, ui):
 
 @pytest.fixture(scope="module")
 def voila_page(voila, browser, ui):
-    with ui.voila_board_page(voila, browser, NAME, "Room 25 board", SOURCES, boards=3) as opened:
+    with ui.voila_board_page(voila, browser, NAME, "Room 25 board", SOURCES, boards=4) as opened:
         yield opened
 
 
@@ -239,6 +272,12 @@ def test_voila_board_and_controls_fit_1366x768(voila_page, ui):
         assert found["board_width"] >= 400, found
         page.screenshot(path=str(screenshot_dir() / f"room25-voila-{name}.png"))
         print(name, found)
+    assert not errors, errors
+
+
+def test_voila_fits_1366x768_after_the_bots_reply(voila_page, ui):
+    page, errors = voila_page
+    print(fits_after_the_bots_reply(page, ui, "room25-voila-bots.png"))
     assert not errors, errors
 
 

@@ -4,10 +4,11 @@ at 1366x768, by mouse and by keyboard, read aloud.
 One JupyterLab notebook and one Voila app (generated into the served folder) show four
 boards: a new 2-player game (phase 2, a fixed deal), a late position of a seeded random
 4-player game, a prepared phase-3 position (Red's prisoner on 2,0/0 can step to 3,0/0) and
-a second copy of it for the keyboard. Checked: board, controls and why-not line fit the
-screen (the board uses the width it has); every clickable SVG element is named in words;
-clicks AND keys play moves (SX-07, SX-16), R turns the hand tile (SX-08); the overlay and the
-coordinate labels let clicks through. Screenshots of the early and late boards go to
+a second copy of it, with a crossing on 0,2, for the keyboard. Checked: board, controls and
+why-not line fit the screen (the board uses the width it has); every clickable SVG element
+is named in words; clicks AND keys play moves (SX-07, SX-16), R turns the hand tile (SX-08);
+arrow keys reach both parts of a crossing, whose middles coincide (SX-I4); the overlay and
+the coordinate labels let clicks through. Screenshots of the early and late boards go to
 ``BOARDLIB_SCREENSHOTS`` (default: a temp dir).
 """
 from __future__ import annotations
@@ -24,7 +25,7 @@ import boardlib
 from boardlib.core.teaching import teacher
 from boardlib.grids.hex import Hex
 from boardlib.section_x.positions import act
-from boardlib.section_x.rules import PlaceTile, Step
+from boardlib.section_x.rules import Door, PlaceTile, Step
 from boardlib.section_x.tiles import TILE_KINDS
 from boardlib.svg import seat
 
@@ -32,6 +33,10 @@ NAME = "section_x_board_fixture.ipynb"
 NEW, LATE, STEP, KEYBOARD = 0, 1, 2, 3
 STEP_TILES = {"2,0": ("straight", 0), "3,0": ("straight", 0)}
 STEP_PRISONERS = {0: ["2,0/0"]}
+# The keyboard board also has a crossing: two straight parts whose channels share the middle.
+KEYBOARD_TILES = {**STEP_TILES, "0,2": ("crossing", 0)}
+CROSSING_PARTS = ("part_0_2_0", "part_0_2_1")
+LEFT_OF_CROSSING = "field_-1_2"   # an empty ocean field in the crossing's row
 PLACE_AT = Hex(2, 0)  # an ocean field next to the island
 COORDINATE_LABEL = re.compile("^\N{MINUS SIGN}?\\d,\N{MINUS SIGN}?\\d$")  # a field label: q,r
 HIT_JS = ("([x, y]) => { const e = document.elementFromPoint(x, y);"
@@ -64,8 +69,8 @@ SOURCES = [
     late_source(),
     f"SectionXBoard(state=act(tiles={STEP_TILES!r}, prisoners={STEP_PRISONERS!r}))"
     "  # phase 3: a prisoner can step",
-    f"SectionXBoard(state=act(tiles={STEP_TILES!r}, prisoners={STEP_PRISONERS!r}))"
-    "  # the same, played by keyboard",
+    f"SectionXBoard(state=act(tiles={KEYBOARD_TILES!r}, prisoners={STEP_PRISONERS!r}))"
+    "  # the same and a crossing on 0,2, played by keyboard",
 ]
 
 
@@ -201,6 +206,53 @@ def test_keys_step_a_prisoner_undo_it_and_turn_a_hand_tile(notebook_page, ui):
         "aria-label", re.compile("picked, turned 1 sixth"))
 
 
+def key_into_the_crossing(page, board, ui) -> None:
+    """Keys to the field left of the crossing, then Right: onto its first part. (``key_to``
+    aims by middles, and both parts have the same one.)"""
+    ui.key_to(page, board, LEFT_OF_CROSSING)
+    page.keyboard.press("ArrowRight")
+    assert ui.focused_id(board) == CROSSING_PARTS[0], "from the left, Right enters the crossing"
+
+
+def key_through_a_crossing(page, panel, ui, shots: str) -> None:
+    """Arrow keys reach both straight parts of the crossing on 0,2 (one middle, two
+    clickables: Left and Right step between them), and Enter clicks each by its own id:
+    without a prisoner there each is refused, naming that part (SX-I4); after a door is
+    picked, Enter on the second part puts the door there."""
+    board = panel.locator(".boardlib-board")
+    why = panel.locator(".boardlib-why")
+    first, second = CROSSING_PARTS
+    board.locator('[tabindex="0"]').focus()
+    key_into_the_crossing(page, board, ui)
+    page.keyboard.press("Enter")
+    expect(why).to_contain_text("no prisoner on 0,2/0")
+    expect(why).to_contain_text("SX-I4")
+    board.screenshot(path=str(screenshot_dir() / f"{shots}-crossing-part-0.png"))
+    page.keyboard.press("ArrowRight")
+    assert ui.focused_id(board) == second, "Right goes from one part of the crossing to the other"
+    board.screenshot(path=str(screenshot_dir() / f"{shots}-crossing-part-1.png"))
+    page.keyboard.press("Enter")
+    expect(why).to_contain_text("no prisoner on 0,2/1")
+    page.keyboard.press("ArrowLeft")
+    assert ui.focused_id(board) == first, "and Left goes back"
+    enter_by_keyboard(page, board, ui, "doorpile_0")
+    key_into_the_crossing(page, board, ui)
+    page.keyboard.press("ArrowRight")
+    before = ui.version(board)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([b, v]) => Number(b.dataset.version) > v",
+                           arg=[board.element_handle(), before], timeout=60_000)
+    state = act(tiles=KEYBOARD_TILES, prisoners=STEP_PRISONERS)
+    door = move_words(state, Door("0,2/1"))         # "... on the second tunnel of the crossing"
+    expect(panel.locator(".boardlib-moves")).to_contain_text(door)
+    page.keyboard.press("u")                       # the board as it was
+    expect(panel.locator(".boardlib-moves")).not_to_contain_text(door)
+
+
+def test_SX_I4_arrow_keys_reach_both_parts_of_a_crossing(notebook_page, ui):
+    key_through_a_crossing(notebook_page, panel_of(notebook_page, KEYBOARD), ui, "section-x-lab")
+
+
 def test_the_tunnel_graph_box_draws_the_graph_and_clicks_pass_through_it(notebook_page):
     """Ticking "Tunnel graph" draws the networkx graph over the tiles (a dot per part, Red's
     dashed way out); what lies under a dot still takes the click (SX-I4 places)."""
@@ -266,4 +318,6 @@ def test_voila_steps_by_keyboard(voila_page, ui):
     enter_by_keyboard(page, board, ui, "part_2_0_0")
     enter_by_keyboard(page, board, ui, "part_3_0_0")
     expect(panel.locator(".boardlib-moves")).to_contain_text(step_words())
+    page.keyboard.press("u")
+    key_through_a_crossing(page, panel, ui, "section-x-voila")
     assert not errors, errors
