@@ -28,7 +28,7 @@ from boardlib.core.api import Game, InvalidInputError
 from boardlib.core.match import Match
 from boardlib.core.registry import load
 from boardlib.core.schema import ListOf, Record, Text, Whole, load_json
-from boardlib.core.teaching import Standings, Table
+from boardlib.core.teaching import Column, SeatLine, Standings, Table
 
 from .parts import button, shared
 
@@ -329,11 +329,11 @@ def table_by_column_html(table: Table, leaders: Sequence[int] = (),
             f"<tbody>{''.join(rows)}</tbody></table></div>")
 
 
-def _column_tip(column: Any) -> str:
+def _column_tip(column: Column) -> str:
     return f"{column.title} ({column.rule})" if column.rule else column.title
 
 
-def _seat_header(line: Any, leaders: Sequence[int], scope: str) -> str:
+def _seat_header(line: SeatLine, leaders: Sequence[int], scope: str) -> str:
     """A seat's name as a header cell: ★ for a leader, its note ("King") under the name."""
     star = "★ " if line.seat in leaders else ""
     note = f" <small>({html.escape(line.note)})</small>" if line.note else ""

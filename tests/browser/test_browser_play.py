@@ -299,7 +299,8 @@ BOARD_SOURCES = {
     ("room25", "versus"): "room25_versus = Room25Board(mode='cooperative', players=2, seed=3, "
                           "seats=['human', 'role'], delay=0.1)\nroom25_versus",
     ("room25", "finished"): "room25_finished = finish(Room25Board(mode='cooperative', "
-                            "players=2, seed=3, seats=['human', 'human']))\nroom25_finished",
+                            "players=2, seed=14, seats=['human', 'human']))  # 17 moves\n"
+                            "room25_finished",
     ("room25", "fresh"): "room25_fresh = Room25Board(mode='cooperative', players=2, seed=5, "
                          "seats=['human', 'human'])\nroom25_fresh",
     ("room25", "scored"): "room25_scored = room25_finished  # Explain a move of the finished game",
@@ -356,6 +357,9 @@ def drawn_marks(board) -> list:
         key=lambda m: tuple(map(str, m)))
 
 
+HUMAN_MOVES = {"carcassonne": 2, "section_x": 2, "room25": 1}   # in human_turn
+
+
 def human_turn(page, p, game: str, ui) -> None:
     """Red's turn by real clicks: Carcassonne lays the start city's neighbour and ends the
     turn; Section X lays its hand tile and ends the turn; Room 25 gives its first clue."""
@@ -381,7 +385,11 @@ def test_after_a_bots_whole_turn_its_moves_are_marked_as_the_teacher_says(games_
     board = p.locator(MAP)
     human_turn(page, p, game, ui)
     status = p.locator(".boardlib-status").first
-    expect(status).to_contain_text("Red to move", timeout=60_000)  # the bot's turn is over
+    # the bot's whole turn is over: more moves than Red's, and Red to move again
+    page.wait_for_function("""([p, mine]) => p.querySelectorAll('.boardlib-moves li[data-move]')
+        .length > mine && p.querySelector('.boardlib-status').textContent
+        .includes('Red to move')""", arg=[p.element_handle(), HUMAN_MOVES[game]],
+                           timeout=60_000)
     match, _ = engine_match(page, jupyterlab.server.root, f"{game}_versus")
     movers = [s.current_player for s in match.states[:-1]]
     assert 1 in movers and movers[0] == 0, movers
