@@ -477,6 +477,10 @@ def test_the_standings_show_the_engines_numbers_and_fit_their_column(games_page,
     assert fits_width(p) == []
     side_fits_one_screen(p, ui, game)
     page.screenshot(path=str(shots() / f"{game}-standings-{role}.png"))
+    if p.locator(".boardlib-by-column").count():       # the end breakdown, scrolled to
+        p.locator(".boardlib-by-column").scroll_into_view_if_needed()
+        side_fits_one_screen(p, ui, game)
+        page.screenshot(path=str(shots() / f"{game}-standings-{role}-breakdown.png"))
     tab(p, "Moves")
 
 
@@ -516,6 +520,10 @@ def test_a_finished_game_replays_every_position_by_keys_and_slider(games_page, u
         expect(status).to_contain_text(f"Replay ({i} of {n})")
         shown, known = counted(game, board, match.states[i])
         assert shown == known, (i, shown, known)
+        if game == "carcassonne":      # the tile pile and score track beside the map too
+            hand = p.locator(".boardlib-hand .boardlib-board")
+            left = len(match.states[i].deck) - match.states[i].drawn
+            expect(hand).to_contain_text(re.compile(rf"(?<![0-9]){left} tiles? left"))
         if i == n // 2:
             page.screenshot(path=str(shots() / f"{game}-replay.png"))
     before = ui.version(board)
