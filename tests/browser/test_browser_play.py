@@ -1,4 +1,11 @@
-"""Playing a whole game in a real browser (issue 18), on Zyrcan at 1366x768 in JupyterLab.
+"""Playing a whole game in a real browser (issue 18), all four games at 1366x768 in JupyterLab.
+
+Zyrcan first (its own notebook), then Carcassonne, Section X and Room 25 (one more notebook,
+parametrized tests: a bot's whole turn marked as the teacher says, standings equal to the
+engine's numbers and as wide as their column, a finished game replayed by keys and slider,
+save then load, Room 25's Save refused against a bot, Explain one rule per step).
+
+On Zyrcan:
 
 After the bots' replies the ``last-move`` marks are on the board and name exactly the
 moves the move list shows since Red moved; the standing panel shows the engine's numbers
