@@ -222,10 +222,10 @@ class HandPart:
         return element_id in self.view.drawn
 
     def show(self) -> None:
-        """Draw the hand for the panel's position and selection."""
-        panel = self.panel
-        self.view.show(self.drawer.draw_hand(cast(CarcassonneState, panel.state),
-                                             panel.selection))
+        """Draw the hand for the position the map shows (in a replay that position's tile,
+        supply and score track, not the game's) and its selection."""
+        state, selection, _ = self.panel.shown_position()
+        self.view.show(self.drawer.draw_hand(cast(CarcassonneState, state), selection))
 
     def click(self, element_id: str) -> None:
         """A click on ``element_id`` in this view, as the browser sends it."""

@@ -7,7 +7,8 @@
 * :class:`PlayTabs`: the folded side column: *Moves* (move list and events), *Standings*
   (the live table, the breakdown and, once over, the score chart), *Replay* (slider,
   ←/→, back to the game), *Explain* (one step per rule, ←/→) and *File* (Save, Load).
-* :func:`standings_html`: a :class:`boardlib.core.teaching.Standings` as an HTML table.
+* :func:`standings_html`: a :class:`boardlib.core.teaching.Standings` as HTML tables (the
+  breakdown stacked by column: it fits the side column with five seats).
 * :func:`save_text` / :func:`load_match`: a match as a save file and back, validated.
 
 Nothing here knows a rule: words, standings and steps come from the game's Teacher.
@@ -27,7 +28,7 @@ from boardlib.core.api import Game, InvalidInputError
 from boardlib.core.match import Match
 from boardlib.core.registry import load
 from boardlib.core.schema import ListOf, Record, Text, Whole, load_json
-from boardlib.core.teaching import Standings, Table
+from boardlib.core.teaching import Column, SeatLine, Standings, Table
 
 from .parts import button, shared
 
@@ -286,25 +287,59 @@ def _same_game(saved: str, game_name: str) -> None:
 # --- standings -------------------------------------------------------------------------------
 
 def table_html(table: Table, leaders: Sequence[int] = (), css: str = "boardlib-table") -> str:
-    """A standings table: the deciding columns first and in bold, leaders marked ★."""
+    """A standings table, a row per seat: the deciding columns first and in bold, leaders
+    marked ★; a column's title wraps between words, its tooltip says it in full with the
+    rule it comes from."""
     order = sorted(range(len(table.columns)), key=lambda k: not table.columns[k].decides)
     bold = {k: ' class="decides"' if table.columns[k].decides else "" for k in order}
     head = "".join(
-        f'<th scope="col" title="{html.escape(table.columns[k].rule)}"{bold[k]}>'
+        f'<th scope="col" title="{html.escape(_column_tip(table.columns[k]))}"{bold[k]}>'
         f"{html.escape(table.columns[k].title)}</th>" for k in order)
     rows = []
     for line in table.lines:
         cells = "".join(
             f'<td data-key="{html.escape(table.columns[k].key)}"{bold[k]}>'
             f"{_value_text(line.values[k])}</td>" for k in order)
-        star = "★ " if line.seat in leaders else ""
-        note = f" <small>({html.escape(line.note)})</small>" if line.note else ""
         out = ' class="out"' if line.out else ""
-        rows.append(f'<tr data-seat="{line.seat}"{out}><th scope="row">{star}'
-                    f"{html.escape(line.name)}{note}</th>{cells}</tr>")
+        rows.append(f'<tr data-seat="{line.seat}"{out}>{_seat_header(line, leaders, "row")}'
+                    f"{cells}</tr>")
     return (f'<div class="boardlib-scroll"><table class="{css}"><caption>'
             f"{html.escape(table.title)}</caption><thead><tr><th></th>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def table_by_column_html(table: Table, leaders: Sequence[int] = (),
+                         css: str = "boardlib-table boardlib-by-column") -> str:
+    """The same table stacked the other way: a row per column (a breakdown's "Roads",
+    "Cities" ...), a column per seat, so that many columns still fit a narrow side column
+    (five seats' names are narrower than seven titles). Every cell keeps ``data-key`` and
+    ``data-seat``."""
+    head = "".join(_seat_header(line, leaders, "col") for line in table.lines)
+    rows = []
+    for k, column in enumerate(table.columns):
+        bold = ' class="decides"' if column.decides else ""
+        cells = "".join(
+            f'<td data-key="{html.escape(column.key)}" data-seat="{line.seat}"{bold}>'
+            f"{_value_text(line.values[k])}</td>" for line in table.lines)
+        rows.append(f'<tr data-key="{html.escape(column.key)}"><th scope="row" title="'
+                    f'{html.escape(_column_tip(column))}"{bold}>{html.escape(column.title)}'
+                    f"</th>{cells}</tr>")
+    return (f'<div class="boardlib-scroll"><table class="{css}"><caption>'
+            f"{html.escape(table.title)}</caption><thead><tr><th></th>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def _column_tip(column: Column) -> str:
+    return f"{column.title} ({column.rule})" if column.rule else column.title
+
+
+def _seat_header(line: SeatLine, leaders: Sequence[int], scope: str) -> str:
+    """A seat's name as a header cell: ★ for a leader, its note ("King") under the name."""
+    star = "★ " if line.seat in leaders else ""
+    note = f" <small>({html.escape(line.note)})</small>" if line.note else ""
+    out = ' class="out"' if line.out and scope == "col" else ""
+    seat_attr = f' data-seat="{line.seat}"' if scope == "col" else ""
+    return (f'<th scope="{scope}"{seat_attr}{out}>{star}{html.escape(line.name)}{note}</th>')
 
 
 def _value_text(value: Any) -> str:
@@ -322,8 +357,8 @@ def standings_html(standings: Standings, chart_svg: str = "") -> str:
              table_html(standings.table, standings.leaders)]
     parts += [f'<div class="boardlib-fact">{html.escape(fact)}</div>'
               for fact in standings.facts]
-    if standings.breakdown is not None:
-        parts.append(table_html(standings.breakdown, standings.leaders))
+    if standings.breakdown is not None:      # per seat, many columns: stacked by column
+        parts.append(table_by_column_html(standings.breakdown, standings.leaders))
     if chart_svg:
         parts.append(f'<div class="boardlib-chart">{chart_svg}</div>')
     return "".join(parts)
@@ -374,4 +409,5 @@ def notation_parses_back(game: Game, move: Any) -> bool:
 
 
 __all__ = ["MoveList", "SaveLoad", "PlayTabs", "Pager", "MAX_SAVE_BYTES", "POSITION_FORMAT",
-           "save_text", "load_match", "standings_html", "table_html", "notation_parses_back"]
+           "save_text", "load_match", "standings_html", "table_html", "table_by_column_html",
+           "notation_parses_back"]

@@ -383,11 +383,14 @@ def test_CB_16_the_standings_tab_shows_the_teachers_standings_and_points_by_feat
         board.play(bot.choose(board.state))
     board.refresh()
     html = board.standings_view.value
-    cells = [c.strip() for c in re.split("<[^>]+>", html) if c.strip()]
-    start = cells.index("Points by feature")
-    assert cells[start + 1:start + 5] == ["Roads", "Cities", "Cloisters", "Farms"]
-    for k, seat_name in enumerate(("Red", "★ Blue") if board.state.scores[1] >
-                                  board.state.scores[0] else ("★ Red", "Blue")):
-        at = cells.index(seat_name, start)
-        assert sum(int(v) for v in cells[at + 1:at + 5]) == board.state.scores[k]
+    # points by feature: a row per feature, a column per seat (it fits the side column)
+    stacked = html[html.index("Points by feature"):]
+    rows = re.findall(r'<th scope="row"[^>]*>([^<]+)</th>', stacked)
+    assert rows[:4] == ["Roads", "Cities", "Cloisters", "Farms"]
+    heads = re.findall(r'<th scope="col" data-seat="\d"[^>]*>([^<]+)</th>', stacked)
+    assert heads == (["Red", "★ Blue"] if board.state.scores[1] > board.state.scores[0]
+                     else ["★ Red", "Blue"])
+    for k in range(2):
+        points = re.findall(rf'<td data-key="\w+" data-seat="{k}"[^>]*>(\d+)</td>', stacked)
+        assert sum(int(v) for v in points) == board.state.scores[k]
     assert 'class="boardlib-chart"' in html

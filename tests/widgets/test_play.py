@@ -139,6 +139,32 @@ def test_a_finished_game_shows_a_score_chart_in_plain_svg():
         assert f"{name} {final[p]:g}" in chart
 
 
+def test_cb16_a_five_player_carcassonne_end_breakdown_is_stacked_by_feature():
+    """At the end of a 5-player game the points by feature (CB-08 … CB-11, CB-15, KR-02) are
+    a row per feature and a column per seat, each cell keeping its key and seat; titles
+    carry their rule in the tooltip; every seat's features add up to its score (CB-16)."""
+    from boardlib.carcassonne.widget import CarcassonneBoard
+
+    game = boardlib.load("carcassonne", players=5, seed=1, king_robber_baron=True)
+    board = CarcassonneBoard(state=game.new_initial_state())
+    bot = RandomBot(4)
+    while not board.state.is_terminal():
+        board.play(bot.choose(board.state))
+    board.tabs.show("standings")
+    value = board.standings_view.value
+    stacked = value[value.index("boardlib-by-column"):]
+    for key in ("road", "city", "cloister", "field", "royal"):
+        assert re.search(rf'<tr data-key="{key}"><th scope="row" title="[^"]+ \([A-Z]+-\d+\)"',
+                         stacked), key
+    for seat in range(5):
+        cells = re.findall(rf'<td data-key="\w+" data-seat="{seat}"[^>]*>(\d+)</td>', stacked)
+        assert len(cells) == 5 and sum(map(int, cells)) == board.state.scores[seat]
+    # the live table is still a row per seat, its titles' tooltips say the rule
+    assert re.search(r'<th scope="col" title="Score \(CB-16\)" class="decides">Score</th>',
+                     value)
+    assert value.count('<tr data-seat="') == 5
+
+
 # --- 3. replay -------------------------------------------------------------------------------
 
 def test_replay_walks_every_position_of_a_finished_game_read_only():
