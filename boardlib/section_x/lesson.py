@@ -25,6 +25,7 @@ from boardlib.svg import EXPLAIN, INK, MarkLayer, SVGPicture, Step, seat, turn_d
 from boardlib.svg.marks import NEUTRAL, seat_ink
 
 from . import tunnels
+from .board import ISLAND
 from .draw import PLAYER_NAMES, draw_svg
 from .phases import PHASES
 from .positions import EAST, SOUTH_EAST, act
@@ -96,8 +97,8 @@ def one_turn() -> SVGPicture:
 
 def phases_diagram() -> SVGPicture:
     """SX-05: the three phases as the engine declares them (``PHASES``)."""
-    steps = [Step(f"Phase {number}", f"{phase.title}: {phase.acts}.", phase.rule)
-             for number, phase in enumerate(PHASES, 1) if phase.then]
+    steps = [Step(f"the {phase.name} phase", f"{phase.title} ({phase.acts.split(';')[0]})",
+                  phase.rule) for phase in PHASES if phase.then]
     return turn_diagram(steps, title="The phases of a turn (the engine's PHASES)",
                         loop="next player (SX-05)")
 
@@ -105,8 +106,7 @@ def phases_diagram() -> SVGPicture:
 def setup_picture(state: SectionXState) -> SVGPicture:
     """SX-02, SX-04: the start of a game, its material counted on the board."""
     players = state.game.num_players
-    on_island = [len([p for p in state.prisoners_of(s) if p == "island"])
-                 for s in range(players)]
+    on_island = [state.prisoners_of(s).count(ISLAND) for s in range(players)]
     tiles = len(state.stack) + sum(map(len, state.hands))
     words = ", ".join(f"{PLAYER_NAMES[s]} {n}" for s, n in enumerate(on_island))
     return labelled(state, [
