@@ -33,6 +33,8 @@ from boardlib.grids.hex import Hex
 from .rules import SectionXState
 
 RED, BLUE = 0, 1
+SHOWN_WIDTH = 640.0
+"""How wide a labelled picture is shown, in pixels."""
 
 
 def labelled(state: SectionXState, parts: Sequence[tuple[Any, int | None, str]], title: str,
@@ -55,8 +57,10 @@ def labelled(state: SectionXState, parts: Sequence[tuple[Any, int | None, str]],
                     f'<text x="42" y="{y:.1f}" font-size="15" fill="{INK}">'
                     f"{html.escape(words)}</text>")
     total = height + 24 * len(parts) + 24
+    shown = min(width, SHOWN_WIDTH)     # board and legend on one screen at 1366x768
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {total:.0f}" '
-           f'width="{width:.0f}" height="{total:.0f}" role="img" aria-label="{html.escape(title)}">'
+           f'width="{shown:.0f}" height="{total * shown / width:.0f}" role="img" '
+           f'aria-label="{html.escape(title)}">'
            f"<title>{html.escape(title)}</title>"
            f'<rect x="0" y="0" width="{width:.0f}" height="{total:.0f}" fill="#fdfcf8" />'
            f"{board}<g font-family=\"'DejaVu Sans', Verdana, Arial, sans-serif\">"
