@@ -78,3 +78,19 @@ def test_a_board_card_is_light_and_opens_the_position_on_a_live_board():
     card.open_button.click()
     assert isinstance(card.board, SectionXBoard) and card.board.state is state
     assert "boardlib-card-open" in card._dom_classes
+
+
+def test_no_picture_of_the_lesson_is_hidden_under_voila():
+    """A cell tagged voila-hide shows nothing under Voila: none of them may hold a picture."""
+    import json
+    from pathlib import Path
+
+    lesson_file = Path(__file__).resolve().parents[2] / "notebooks" / "20-section-x.ipynb"
+    hidden = []
+    for number, cell in enumerate(json.loads(lesson_file.read_text())["cells"]):
+        data = [output.get("data", {}) for output in cell.get("outputs", [])]
+        drawn = any("image/svg+xml" in d or "<svg" in "".join(d.get("text/html", ""))
+                    for d in data)
+        if drawn and "voila-hide" in cell.get("metadata", {}).get("tags", []):
+            hidden.append(number)
+    assert not hidden, f"picture cells hidden under Voila: {hidden}"
