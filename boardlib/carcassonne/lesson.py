@@ -33,7 +33,7 @@ from boardlib.svg.diagram import turn_diagram
 from boardlib.svg.marks import EXPLAIN, MarkLayer
 
 from .bots import CarcassonneGreedyBot
-from .draw import HALF, UNIT, caption, centre, draw_hand, draw_svg, local
+from .draw import HALF, UNIT, caption, centre, draw_hand, draw_svg, draw_tile, local
 from .rules import (CarcassonneGame, CarcassonneState, EndTurn, PlaceFollower, PlaceTile,
                     PlaceTunnelToken, end_scoring, load_state)
 from .tiles import CITY, CLOISTER, FIELD, ROAD, TILE_TYPES
@@ -65,12 +65,14 @@ class Figure:
 
     title: str
     panels: tuple[tuple[str, str], ...]
+    width: int = PANEL_WIDTH
 
     def _repr_html_(self) -> str:
         cells = []
         for svg, words in self.panels:
-            picture = f"<div>{scaled(svg)}</div>" if svg else ""
-            cells.append(f'<figure style="margin:0 12px 10px 0;max-width:{PANEL_WIDTH}px">'
+            picture = f"<div>{scaled(svg, self.width)}</div>" if svg else ""
+            size = f"width:{self.width}px;max-width:100%" if svg else f"max-width:{self.width}px"
+            cells.append(f'<figure style="margin:0 12px 10px 0;{size}">'
                          f"{picture}<figcaption style='font-size:0.92em'>"
                          f"{html.escape(words)}</figcaption></figure>")
         return (f'<div class="boardlib-figure" role="group" aria-label="{html.escape(self.title)}"'
@@ -224,10 +226,11 @@ def one_turn() -> SVGPicture:
 # --- what a move did, rule by rule -------------------------------------------------------
 
 def explained(state: CarcassonneState, move: Any, *, title: str = "",
-              rules: Sequence[str] = ()) -> Figure:
+              rules: Sequence[str] = (), also: Sequence[str] = ()) -> Figure:
     """``move`` (or its notation) from ``state``, one picture per step of the engine's
     explanation that marks something (``rules``: only those rules' steps), each with its
-    rule and words. Steps after the end (CB-13) are drawn on the final position."""
+    rule and words; ``also``: sentences after them. Steps after the end (CB-13) are drawn
+    on the final position."""
     if isinstance(move, str):
         move = state.game.parse_move(move)
     after = state.apply(move)
@@ -245,6 +248,7 @@ def explained(state: CarcassonneState, move: Any, *, title: str = "",
             text = f"({caption(drawn)}) {text}"
             last = drawn
         panels.append((map_svg(drawn, step.marks) if step.marks else "", text))
+    panels += [("", words_of(state, line)) for line in also]
     return Figure(title or f"What {move} did", tuple(panels))
 
 
@@ -341,9 +345,11 @@ def move_place(state: CarcassonneState, move: Any) -> Any:
     return None
 
 
-def refused(state: CarcassonneState, *moves: str, title: str = "") -> Figure:
+def refused(state: CarcassonneState, *moves: str, title: str = "", hand: bool = False,
+            also: Sequence[str] = ()) -> Figure:
     """``state`` with the place of each move marked and what the engine says of it: its
-    refusal with the rule ID, or that it is legal."""
+    refusal with the rule ID, or that it is legal (with ``hand``: the tile in hand, token
+    sets and score track beside the map); ``also``: sentences after them."""
     marks = []
     lines = []
     for text in moves:
@@ -352,11 +358,15 @@ def refused(state: CarcassonneState, *moves: str, title: str = "") -> Figure:
         at = move_place(state, move)
         if at is not None:
             marks.append(Mark("over", at, None if problem else state.current_player))
-        verdict = (f"refused: {problem.reason}" if problem else "legal")
+        verdict = (f"refused: {problem.reason}" if problem else "legal.")
         lines.append(words_of(state, f"“{text}”: {verdict}"))
-    return Figure(title or "What the engine refuses", ((map_svg(state, marks),
-                                                        f"({caption(state)}) "
-                                                        + " ".join(lines)),))
+    svg = map_svg(state, marks)
+    if hand:
+        svg = beside(svg, str(draw_hand(state, controls=False)), "map and hand").svg
+    lines += [words_of(state, line) for line in also]
+    return Figure(title or "What the engine refuses",
+                  ((svg, f"({caption(state)}) " + " ".join(lines)),),
+                  width=PANEL_WIDTH + (180 if hand else 0))
 
 
 def shown(state: CarcassonneState, *lines: str, title: str = "", hand: bool = False,
@@ -367,7 +377,14 @@ def shown(state: CarcassonneState, *lines: str, title: str = "", hand: bool = Fa
     if hand:
         svg = beside(svg, str(draw_hand(state, controls=False)), "map and hand").svg
     return Figure(title or "A position",
-                  ((svg, f"({caption(state)}) " + words_of(state, " ".join(lines))),))
+                  ((svg, f"({caption(state)}) " + words_of(state, " ".join(lines))),),
+                  width=PANEL_WIDTH + (180 if hand else 0))
+
+
+def tile_gallery(tiles: Sequence[Any]) -> Figure:
+    """Every tile type of ``tiles`` with its letter and how many the game has."""
+    return Figure("The tiles", tuple((draw_tile(t.letter).svg, f"{t.letter} ×{t.count}")
+                                     for t in tiles), width=64)
 
 
 def events_of(state: CarcassonneState) -> str:
@@ -380,6 +397,6 @@ def steps_words(steps: Sequence[Step]) -> str:
     return " ".join(str(step) for step in steps)
 
 
-__all__ = ["Figure", "game_in_progress", "one_turn", "explained", "end_of_game", "farms",
-           "refused", "shown", "events_of", "bot_game", "named_parts", "beside",
-           "legend_svg", "map_svg", "FIELD_COLOURS"]
+__all__ = ["Figure", "tile_gallery", "game_in_progress", "one_turn", "explained",
+           "end_of_game", "farms", "refused", "shown", "events_of", "bot_game", "named_parts",
+           "beside", "legend_svg", "map_svg", "FIELD_COLOURS"]
