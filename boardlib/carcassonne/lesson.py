@@ -38,7 +38,7 @@ from .rules import (CarcassonneGame, CarcassonneState, EndTurn, PlaceFollower, P
                     PlaceTunnelToken, end_scoring, load_state)
 from .tiles import CITY, CLOISTER, FIELD, ROAD, TILE_TYPES
 
-PANEL_WIDTH = 360
+PANEL_WIDTH = 300
 """The widest a picture of a figure is shown, in pixels (two side by side on a lesson page)."""
 
 FIELD_COLOURS = (("#ffd23f", "yellow"), ("#a45ee5", "purple"), ("#38b6ff", "sky blue"),
@@ -218,7 +218,7 @@ def one_turn() -> SVGPicture:
         TurnStep("Draw", "Take the next tile from the face-down pile.", "CB-03"),
         TurnStep("Lay it", "Next to the land, every shared edge matching.", "CB-04"),
         TurnStep("Follower?", "You may put one on a free feature of that tile.", "CB-06"),
-        TurnStep("Token?", "You may put a tunnel token on a free opening.", "TU-03"),
+        TurnStep("Token?", "You may claim a free tunnel opening.", "TU-03"),
         TurnStep("Score", "What the tile finished scores; followers come home.", "CB-07"),
     ], title="One turn of Carcassonne", loop="then the next player draws")
 
@@ -358,7 +358,7 @@ def refused(state: CarcassonneState, *moves: str, title: str = "", hand: bool = 
         at = move_place(state, move)
         if at is not None:
             marks.append(Mark("over", at, None if problem else state.current_player))
-        verdict = (f"refused: {problem.reason}" if problem else "legal.")
+        verdict = (f"refused: {problem.reason} ({problem.rule})" if problem else "legal.")
         lines.append(words_of(state, f"“{text}”: {verdict}"))
     svg = map_svg(state, marks)
     if hand:
