@@ -247,7 +247,11 @@ def explained(state: CarcassonneState, move: Any, *, title: str = "",
         if step.marks and drawn is not last:     # say once whose turn it is, and the scores
             text = f"({caption(drawn)}) {text}"
             last = drawn
-        panels.append((map_svg(drawn, step.marks) if step.marks else "", text))
+        svg = map_svg(drawn, step.marks) if step.marks else ""
+        field = [m.at for m in step.marks if m.kind == "feature" and is_field(drawn, m.at)]
+        if field:                                 # a farm (CB-15): its field coloured
+            svg = with_fields(svg, drawn, [field])
+        panels.append((svg, text))
     panels += [("", words_of(state, line)) for line in also]
     return Figure(title or f"What {move} did", tuple(panels))
 
@@ -271,14 +275,15 @@ def half_edge_strip(h: int, depth: float = 0.22) -> list[tuple[float, float]]:
     return [a, b, (b[0] * keep, b[1] * keep), (a[0] * keep, a[1] * keep)]
 
 
-def field_overlay(state: CarcassonneState, fields: Sequence[Any]) -> str:
-    """SVG polygons colouring each field of ``fields`` (groups) along its half-edges."""
+def field_overlay(state: CarcassonneState, fields: Sequence[Sequence[Any]]) -> str:
+    """SVG polygons colouring each field of ``fields`` (each its segments ``((x, y), i)``)
+    along its half-edges, in :data:`FIELD_COLOURS` order."""
     from boardlib.svg import num
 
     shapes = []
-    for k, g in enumerate(fields):
+    for k, members in enumerate(fields):
         colour = FIELD_COLOURS[k % len(FIELD_COLOURS)][0]
-        for (x, y), i in sorted(g.members):
+        for (x, y), i in sorted(members):
             letter, r = state.board[(x, y)]
             cx, cy = centre(x, y)
             for h in TILE_TYPES[letter].features[i].edges:
@@ -288,6 +293,23 @@ def field_overlay(state: CarcassonneState, fields: Sequence[Any]) -> str:
                               'stroke="#1f2937" stroke-width="0.6"/>')
     return ('<g class="overlay fields" pointer-events="none" aria-hidden="true">'
             + "".join(shapes) + "</g>")
+
+
+def with_fields(svg: str, state: CarcassonneState, fields: Sequence[Sequence[Any]]) -> str:
+    """The map ``svg`` of ``state`` with ``fields`` coloured (:func:`field_overlay`)."""
+    cut = svg.rfind("</svg>")
+    return svg[:cut] + field_overlay(state, fields) + svg[cut:]
+
+
+def is_field(state: CarcassonneState, at: Any) -> bool:
+    """Is ``at`` a field segment ``((x, y), i)`` of a laid tile?"""
+    if not (isinstance(at, tuple) and len(at) == 2 and isinstance(at[0], tuple)):
+        return False
+    pos, i = at
+    if pos not in state.board:
+        return False
+    features = TILE_TYPES[state.board[pos][0]].features
+    return 0 <= i < len(features) and features[i].kind == FIELD
 
 
 def farms(state: CarcassonneState, *, title: str = "Farms") -> Figure:
@@ -306,9 +328,7 @@ def farms(state: CarcassonneState, *, title: str = "Farms") -> Figure:
                 city_ids.append(gid)
     marks = [Mark("count", min(groups[gid].members), None, f"C{k}")
              for k, gid in enumerate(city_ids, 1)]
-    svg = map_svg(state, marks)
-    cut = svg.rfind("</svg>")
-    svg = svg[:cut] + field_overlay(state, fields) + svg[cut:]
+    svg = with_fields(map_svg(state, marks), state, [g.members for g in fields])
     lines = []
     for k, g in enumerate(fields):
         name = FIELD_COLOURS[k % len(FIELD_COLOURS)][1]

@@ -100,3 +100,15 @@ def test_the_lesson_keeps_live_boards_out_of_its_rule_sections():
                 r"\b(CB|TU|KR)-\d+", section):
             boards.append(section)
     assert not boards
+
+
+def test_CB_15_the_end_scoring_colours_each_farm_it_scores():
+    farmers = [[0, 0, "field:EL+WR", 0], [0, 1, "field:ER+WL", 0],
+               [1, 1, "field:ER+SL+SR+WL", 1]]
+    state = play(position("U", board=[[0, 1, "D", 2], [1, 1, "U", 0]], followers=farmers),
+                 "tile 0,-1 rot 0")
+    figure = lesson.end_of_game(state)
+    yellow = lesson.FIELD_COLOURS[0][0]
+    farms = [(svg, words) for svg, words in figure.panels if "A farm: the field" in words]
+    assert len(farms) == 2 and all(yellow in svg for svg, _ in farms)
+    assert all(yellow not in svg for svg, words in figure.panels if "CB-16" in words[:6])
