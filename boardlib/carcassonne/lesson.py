@@ -38,8 +38,10 @@ from .rules import (CarcassonneGame, CarcassonneState, EndTurn, PlaceFollower, P
                     PlaceTunnelToken, end_scoring, load_state)
 from .tiles import CITY, CLOISTER, FIELD, ROAD, TILE_TYPES
 
-PANEL_WIDTH = 300
-"""The widest a picture of a figure is shown, in pixels (two side by side on a lesson page)."""
+PANEL_WIDTH = 400
+"""The widest a picture of a figure is shown, in pixels (a tile 60 px wide up to this)."""
+LEAST_WIDTH = 220
+"""The narrowest a picture of a map is shown, in pixels."""
 
 FIELD_COLOURS = (("#ffd23f", "yellow"), ("#a45ee5", "purple"), ("#38b6ff", "sky blue"),
                  ("#ff7f50", "coral"), ("#00c2a8", "teal"), ("#ff5fa2", "pink"),
@@ -70,8 +72,10 @@ class Figure:
     def _repr_html_(self) -> str:
         cells = []
         for svg, words in self.panels:
-            picture = f"<div>{scaled(svg, self.width)}</div>" if svg else ""
-            size = f"width:{self.width}px;max-width:100%" if svg else f"max-width:{self.width}px"
+            # a picture at its own size (60 px a tile), between LEAST_WIDTH and the cap
+            width = min(self.width, max(LEAST_WIDTH, round(svg_size(svg)[0]))) if svg else 0
+            picture = f"<div>{scaled(svg, width)}</div>" if svg else ""
+            size = f"width:{width}px;max-width:100%" if svg else f"max-width:{PANEL_WIDTH}px"
             cells.append(f'<figure style="margin:0 12px 10px 0;{size}">'
                          f"{picture}<figcaption style='font-size:0.92em'>"
                          f"{html.escape(words)}</figcaption></figure>")
@@ -404,7 +408,7 @@ def shown(state: CarcassonneState, *lines: str, title: str = "", hand: bool = Fa
 def tile_gallery(tiles: Sequence[Any]) -> Figure:
     """Every tile type of ``tiles`` with its letter and how many the game has."""
     return Figure("The tiles", tuple((draw_tile(t.letter).svg, f"{t.letter} ×{t.count}")
-                                     for t in tiles), width=64)
+                                     for t in tiles), width=72)
 
 
 def events_of(state: CarcassonneState) -> str:
