@@ -26,7 +26,7 @@ from boardlib.core.bots import RandomBot
 from boardlib.core.puzzles import Answers, Best, Puzzle, Worse, by_rule, check_unique
 from boardlib.core.teaching import Teacher, plural
 
-from .moves import END_TURN, EndTurn, PlaceFollower, PlaceTile
+from .moves import END_TURN, EndTurn, PlaceFollower, PlaceTile, PlaceTunnelToken
 from .positions import play, position
 from .rules import CarcassonneState
 from .teaching import tile_words
@@ -252,8 +252,236 @@ PREPARED: tuple[Puzzle, ...] = (
 )
 
 
+# --- more prepared positions: one puzzle for every rule section of the lesson ----------
+
+START_ROAD = ((0, 0), 1)
+"""The start tile's road (tile D, feature 1: the road across it, CB-02)."""
+
+
+def start_road_tiles(before: State, move: Any, after: State) -> float:
+    """CB-02, TU-01: how many tiles ``move`` adds to the start tile's road."""
+    assert isinstance(before, CarcassonneState) and isinstance(after, CarcassonneState)
+    grown = after.group_of(START_ROAD).tiles or ()
+    return float(len(grown) - len(before.group_of(START_ROAD).tiles or ()))
+
+
+def tiles_words(value: float) -> str:
+    return f"the start road grows by {plural(int(value), 'tile')}" if value else (
+        "the start road does not grow")
+
+
+def best_lead(state: State, seat: int) -> float:
+    """``seat``'s points minus the best other player's, at the end of this turn at best
+    (every follower placement or token, then *end turn*; the end scoring if the game
+    ends: CB-13)."""
+    def lead(s: State) -> float:
+        mine = points(s, seat)
+        others = [points(s, p) for p in range(s.game.num_players) if p != seat]
+        return mine - max(others)
+    if state.is_terminal() or state.current_player != seat:
+        return lead(state)
+    best = None
+    for move in state.legal_moves():
+        value = (lead(state.apply(move)) if isinstance(move, EndTurn)
+                 else best_lead(state.apply(move), seat))
+        best = value if best is None else max(best, value)
+    return lead(state) if best is None else best
+
+
+def turn_lead(before: State, move: Any, after: State) -> float:
+    """TU-06: how far ahead of the best other player ``move`` leaves the mover, at best, by
+    the end of the turn (a tunnel that scores someone else's road counts against it)."""
+    return best_lead(after, before.current_player)
+
+
+def lead_words(value: float) -> str:
+    n = int(value)
+    return (f"you end {plural(n, 'point')} ahead" if n > 0 else
+            f"you end {plural(-n, 'point')} behind" if n < 0 else "you end level")
+
+
+def crowned(before: State, move: Any, after: State) -> float:
+    """KR-01: 1 if the mover is King once the turn ends (no follower needed), else 0."""
+    assert isinstance(after, CarcassonneState)
+    ended = after.apply(END_TURN) if END_TURN in after.legal_moves() else after
+    assert isinstance(ended, CarcassonneState)
+    return 1.0 if ended.king is not None and ended.king[0] == before.current_player else 0.0
+
+
+RING = ("tile 0,1 rot 90", "follower city:N+E+S", "end turn", "tile 1,1 rot 0", "end turn",
+        "tile 0,2 rot 180", "end turn", "tile 0,-1 rot 0", "end turn")
+CLOISTER_ROUND = [[1, 0, "U", 0], [-1, 0, "U", 0], [0, -1, "B", 0], [-1, -1, "B", 0],
+                  [1, -1, "B", 0], [0, -2, "B", 0], [-1, -2, "A", 0]]
+ROAD_OF_FIVE = [[0, -1, "B", 0], [-1, -1, "B", 0], [-2, -1, "B", 0], [-2, 0, "A", 3],
+                [1, 0, "U", 0], [2, 0, "L", 0]]
+FARM_BOARD = [[0, 1, "D", 2], [1, 1, "U", 0]]
+TUNNEL_FINISH = ("tile 1,0 rot 0", "token blue 1,0 W", "end turn",
+                 "tile 2,0 rot 0", "follower road:W", "end turn", "tile 0,-1 rot 0")
+KING_BOARD = [[-1, 0, "L", 2], [-1, -1, "N", 1], [1, 0, "L", 0]]
+
+
+def seeded_start(seed: int) -> Callable[[], State]:
+    """The first position of a game with ``seed`` (CB-02: the pile shuffled by the seed)."""
+    return lambda: boardlib.load("carcassonne", seed=seed).new_initial_state()
+
+
+LESSON: tuple[Puzzle, ...] = (
+    Puzzle("carcassonne-01-pieces", ("CB-01", "CB-06"), prepared(
+        "U", "tile 1,0 rot 0", deck=["U"], players=3), 0,
+           "Three players, seven followers each. You have laid your tile: put one of your "
+           "followers on it.",
+           OfKind((PlaceFollower,), "The goal is one of your seven followers on the tile.",
+                  "CB-01"),
+           "Every player has seven followers (CB-01); one may go on the tile just laid, on a "
+           "feature nobody holds yet (CB-06).",
+           "Click a white spot on the new tile.", "Seven followers"),
+    Puzzle("carcassonne-02-setup", ("CB-02", "CB-04"), seeded_start(4), 0,
+           "The start tile lies at 0,0, the pile is shuffled. Lay the first tile so that the "
+           "start tile's road grows.",
+           Best(start_road_tiles, tiles_words, "CB-02"),
+           "The start tile is a D with a road across it (CB-02); a tile with a road laid at "
+           "either end of that road continues it (CB-04).",
+           "Turn the tile until a road meets the start tile's road, east or west.",
+           "The start tile"),
+    Puzzle("carcassonne-05-nowhere", ("CB-05", "CB-09"), prepared("E", deck=["C", "B"]), 0,
+           "Close the start tile's city with this tile and score it (the next tile, a city "
+           "on all four sides, will then fit nowhere).",
+           most_points("CB-05"),
+           "Turned upside down, the tile closes a two-tile city: 4 points with your knight "
+           "(CB-09). Then nothing can take a city on all four sides, so that tile is removed "
+           "and the next one drawn (CB-05).",
+           "City edge to city edge, above the start tile.", "A tile that fits nowhere"),
+    Puzzle("carcassonne-10-cloister", ("CB-10",), lambda: position(
+        "E", deck=["U"], board=CLOISTER_ROUND, followers=[[0, -1, "cloister", 0]]), 0,
+           "Your monk's cloister has seven neighbours. Lay the last tile to surround it and "
+           "score 9.",
+           most_points("CB-10"),
+           "A cloister with all eight places around it filled is complete and scores 9 "
+           "(CB-10); the monk comes home (CB-07).",
+           "The free place east of the bottom row; turn the tile so that its city faces "
+           "nothing.", "A finished cloister"),
+    Puzzle("carcassonne-11-majority", ("CB-11",), lambda: position(
+        "U", board=ROAD_OF_FIVE, followers=[[1, 0, "road:E+W", 0], [2, 0, "road:W", 0],
+                                            [-2, 0, "road:E", 1]]), 0,
+           "Two of your thieves and one of Blue's stand on this road. Close it so that you "
+           "alone take its points.",
+           most_points("CB-11"),
+           "The player with the most followers on a finished feature takes all its points; "
+           "the others get nothing (CB-11).",
+           "The gap in the road is west of the start tile.", "Majority"),
+    Puzzle("carcassonne-12-ring", ("CB-12", "CB-09"), prepared(
+        "R", *RING, deck=["I", "N", "B", "N"]), 0,
+           "Your knight holds the ring city. Close it with the last tile: how much is it "
+           "worth?",
+           most_points("CB-12"),
+           "A finished city scores 2 per tile, and each tile counts once even where the "
+           "city passes through it twice (CB-12): five tiles, 10 points.",
+           "The free corner north-east of the ring.", "A tile counts once"),
+    Puzzle("carcassonne-13-last", ("CB-13", "CB-14"), prepared("U"), 0,
+           "This is the last tile of the game. Lay it, and a follower, for the most points: "
+           "after this turn the game is over.",
+           most_points("CB-13"),
+           "The game ends once the last tile is laid and scored (CB-13); a thief on the "
+           "unfinished road still counts 1 per tile (CB-14).",
+           "Continue the start tile's road and put a thief on it.", "The last tile"),
+    Puzzle("carcassonne-15-farm", ("CB-15", "CB-11"), lambda: position(
+        "U", board=FARM_BOARD, followers=[[0, 1, "field:ER+WL", 0],
+                                          [1, 1, "field:ER+SL+SR+WL", 1]]), 0,
+           "The last tile. Put a farmer where a field touches the finished city, so that "
+           "you win more fields than Blue.",
+           most_points("CB-15"),
+           "Farmers score at the end, 3 points for each finished city their field touches "
+           "(CB-15, third edition); the most farmers on a field take it (CB-11).",
+           "A field that touches the finished city, where Blue's farmer is not.",
+           "A farm"),
+    Puzzle("carcassonne-16-win", ("CB-16", "CB-09"), lambda: position(
+        "E", board=KING_BOARD[:1] + [[1, 0, "U", 0]], followers=[[1, 0, "road:E+W", 1]]), 0,
+           "This is the last tile. Blue's thief on the unfinished road will score 3 at the "
+           "end. Win the game.",
+           most_points("CB-16"),
+           "The highest score wins (CB-16): a knight in the city you close scores 4, "
+           "and 4 beats Blue's 3 for the unfinished road (CB-14).",
+           "Close the start tile's city and put a knight in it.", "Winning"),
+    Puzzle("carcassonne-tu01-tile", ("TU-01", "CB-04"), prepared("TU2", board=WEST_L), 0,
+           "This is a tunnel tile: two roads that stop at tunnel openings. Lay it so that "
+           "the start tile's road runs into it.",
+           Best(start_road_tiles, tiles_words, "TU-01"),
+           "The Tunnel adds four tiles with tunnel openings (TU-01); a road running into an "
+           "opening stops there until a tunnel is finished (TU-04).",
+           "East of the start tile, its roads east and west.", "A tunnel tile"),
+    Puzzle("carcassonne-tu02-colours", ("TU-02", "TU-03"), prepared(
+        "TU2", "tile 1,0 rot 0", board=WEST_L), 0,
+           "Put a tunnel token on an opening of the new tile — a token of one of your own "
+           "colours.",
+           OfKind((PlaceTunnelToken,), "The goal is a token of yours on an opening.",
+                  "TU-02"),
+           "With two players each has three colour pairs (TU-02): only your own colours "
+           "are yours to place; the engine refuses the others.",
+           "Click a dark arch; the token set beside the map is yours.", "Your tokens"),
+    Puzzle("carcassonne-tu03-claim", ("TU-03", "CB-06"), prepared(
+        "TU2", "tile 1,0 rot 0", "follower road:W", board=WEST_L), 0,
+           "Your thief is on the west road. Claim an opening as well: the token does not "
+           "replace the follower.",
+           OfKind((PlaceTunnelToken,), "The goal is a token on an opening.", "TU-03"),
+           "Once in your turn you may put a token on any free opening, beside your follower "
+           "(TU-03).", "Click one of the dark arches on the new tile.", "Claim an opening"),
+    Puzzle("carcassonne-tu04-broken", ("TU-04", "CB-14"), lambda: position(
+        "L", board=WEST_L + [[1, 0, "TU2", 0]], followers=[[1, 0, "road:W", 0]],
+        tokens=[[1, 0, "W", "blue"]]), 0,
+           "The last tile. Your thief's road runs into a claimed opening with no tunnel "
+           "yet. Lay the tile (and a follower) for the most points at the end.",
+           most_points("TU-04"),
+           "A road into an opening without a finished tunnel is broken off: not complete "
+           "(TU-04), so at the end it scores 1 per tile like any unfinished road (CB-14).",
+           "A thief on a second unfinished road counts too.", "Broken off"),
+    Puzzle("carcassonne-tu06-everybody", ("TU-06", "TU-05"), prepared(
+        *(("TU2",) + TUNNEL_FINISH), board=WEST_L, deck=["L", "B"]), 0,
+           "Blue's thief stands on the west road; your second blue token could finish the "
+           "tunnel. End this last turn as far ahead as you can.",
+           Best(turn_lead, lead_words, "TU-06"),
+           "A tunnel belongs to everybody (TU-06): finishing it would complete the road for "
+           "Blue's thief. Better leave it and score your own way.",
+           "Who has a follower on the road the tunnel would finish?", "Whose tunnel"),
+    Puzzle("carcassonne-tu07-visible", ("TU-07", "TU-05"), prepared(
+        "TU2", "tile 1,0 rot 0", "follower road:W", "token blue 1,0 W", "end turn",
+        "tile 1,-1 rot 0", "end turn", "tile 2,-1 rot 0", board=WEST_L, deck=["TU3", "L"]), 0,
+           "Finish the blue tunnel from TU2 to TU3: your thief's road then runs through it.",
+           most_points("TU-07"),
+           "The joined road counts the tiles you can see, each once; a tunnel adds none "
+           "(TU-07).", "The free opening is on TU3, east.", "Visible tiles"),
+    Puzzle("carcassonne-tu08-stay", ("TU-08", "TU-03"), prepared(
+        "TU2", "tile 1,0 rot 0", "follower road:W", "token blue 1,0 W", "end turn",
+        "tile 2,0 rot 0", "end turn", "tile 0,-1 rot 0", "token blue 1,0 E", "end turn",
+        "tile 1,-1 rot 0", "end turn", "tile -2,0 rot 0", board=WEST_L,
+        deck=["L", "B", "B", "TU1"]), 0,
+           "Both blue tokens are on the board for good. Claim an opening of your new tunnel "
+           "tile with a colour you can still use.",
+           OfKind((PlaceTunnelToken,), "The goal is a token on an opening.", "TU-08"),
+           "Tokens stay where they are, even after the road scores (TU-08): the blue pair "
+           "is used up, your other colours are not.",
+           "Choose another of your token sets beside the map.", "Tokens stay"),
+    Puzzle("carcassonne-tu09-baron", ("TU-09", "KR-01"), prepared(
+        *(("TU2",) + TUNNEL_FINISH), board=WEST_L, deck=["L", "B"], king_robber_baron=True),
+           0,
+           "With King & Robber Baron: finish the tunnel with your second blue token and "
+           "become Robber Baron.",
+           Best(tunnels_finished, lambda v: "a tunnel finished" if v else "no tunnel finished",
+                "TU-09"),
+           "The token that completes the longest road makes its placer Robber Baron "
+           "(TU-09), even though the road scores for Blue's thief (TU-06).",
+           "The free opening is on TU2's east side.", "Robber Baron"),
+    Puzzle("carcassonne-kr01-king", ("KR-01", "CB-09"), lambda: position(
+        "E", deck=["E", "U", "E"], board=KING_BOARD, king_robber_baron=True), 0,
+           "King & Robber Baron: complete the first city of the game and become King.",
+           Best(crowned, lambda v: "you are King" if v else "you are not King", "KR-01"),
+           "Whoever completes the first city becomes King (KR-01); only a bigger city takes "
+           "the title (TU-I3).", "Close the start tile's city.", "The King"),
+)
+"""One puzzle for each rule section of the lesson that had none (issue 19 item 3)."""
+
+
 PUZZLES: tuple[Puzzle, ...] = check_unique(
-    PREPARED + tuple(game_puzzle(seed, moves) for seed, moves in GAME_POSITIONS))
+    PREPARED + LESSON + tuple(game_puzzle(seed, moves) for seed, moves in GAME_POSITIONS))
 """Every Carcassonne puzzle: the prepared ones, then those from real games."""
 
 
@@ -268,6 +496,6 @@ def puzzle(puzzle_id: str) -> Puzzle:
     raise KeyError(puzzle_id)
 
 
-__all__ = ["PUZZLES", "PREPARED", "GAME_POSITIONS", "for_rule", "puzzle", "turn_points",
-           "best_finish", "best_line", "most_points", "points", "OfKind", "game_puzzle",
-           "END_TURN"]
+__all__ = ["PUZZLES", "PREPARED", "LESSON", "GAME_POSITIONS", "for_rule", "puzzle",
+           "turn_points", "best_finish", "best_line", "most_points", "points", "OfKind",
+           "game_puzzle", "END_TURN", "start_road_tiles", "turn_lead", "crowned"]
