@@ -219,7 +219,7 @@ def game_in_progress() -> SVGPicture:
 
 TURN = (   # details of at most three lines of about 20 characters fit a box
     Step("Place a ship", "12 rounds first: put a ship on an empty hex", "ZY-05"),
-    Step("Pick your ship", "then each turn: pick one of your ships", "ZY-06"),
+    Step("Pick your ship", "then each turn: one of your own ships", "ZY-06"),
     Step("Fly straight", "6 ways, as far as its engines, over all", "ZY-07/08/09"),
     Step("Destroy", "land on an enemy ship: it is gone", "ZY-10"),
     Step("Or pass", "no attack? then pass, and the game ends", "ZY-12"),
