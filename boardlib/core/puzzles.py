@@ -389,12 +389,15 @@ there, since the kernel's home folder is in memory and gone when the page is rel
 def browser_progress_path(platform: str | None = None,
                           drive: Path = BROWSER_DRIVE) -> Path | None:
     """Where the progress file goes in a browser-only Python (``None`` elsewhere, or when
-    the site has no drive mounted): ``/drive/.boardlib/progress.json``."""
+    the site has no drive mounted): ``/drive/boardlib-progress.json``, at the top of the
+    site's files, where the learner sees it (and may download or delete it). Not in a
+    folder of its own: looking up a folder the site did not ship makes JupyterLite ask the
+    web server for its listing, a 404 on every start."""
     import sys
 
     if (platform or sys.platform) != "emscripten" or not drive.is_dir():
         return None
-    return drive / ".boardlib" / "progress.json"
+    return drive / "boardlib-progress.json"
 
 
 _IN_BROWSER = browser_progress_path()

@@ -659,7 +659,7 @@ def progress_place(path: Any) -> str:
 
     where = Path(path)
     if BROWSER_DRIVE in where.parents:
-        return "in this browser's storage (the site's files)"
+        return f"in this browser's storage (the site's file {where.name})"
     try:
         return "in ~/" + where.relative_to(Path.home()).as_posix()
     except ValueError:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_in_a_browser_only_python_the_file_lives_on_the_sites_drive(tmp_path):
     assert browser_progress_path("emscripten", drive=tmp_path) == (
-        tmp_path / ".boardlib" / "progress.json")
+        tmp_path / "boardlib-progress.json")
     assert browser_progress_path("linux", drive=tmp_path) is None
     assert browser_progress_path("emscripten", drive=tmp_path / "not-mounted") is None
 
@@ -48,8 +48,8 @@ def test_an_unknown_game_is_refused_by_name():
 
 
 def test_progress_place_says_where_the_file_is(tmp_path):
-    assert progress_place(Path("/drive/.boardlib/progress.json")) == (
-        "in this browser's storage (the site's files)")
+    assert progress_place(Path("/drive/boardlib-progress.json")) == (
+        "in this browser's storage (the site's file boardlib-progress.json)")
     assert progress_place(Path.home() / ".boardlib" / "progress.json") == (
         "in ~/.boardlib/progress.json")
     assert progress_place(tmp_path / "p.json") == f"in {tmp_path.as_posix()}/p.json"
