@@ -32,7 +32,7 @@ def run_start_page(tab) -> None:
     assert result["ok"] and not result["errors"], result
 
 
-def test_lite_progress_is_kept_in_the_browser_and_shown_on_the_start_page(offline):
+def test_lite_progress_is_kept_in_the_browser_and_shown_on_the_start_page(offline):  # noqa: F811
     tab = offline()
     missing: list[str] = []
     tab.page.on("response", lambda r: r.status == 404 and missing.append(r.url))
