@@ -376,3 +376,88 @@ def progress_summary(path: str | os.PathLike[str] | None = None,
 __all__ = ["MAX_STARS", "PROGRESS_ENV", "Worse", "Verdict", "Answers", "Best", "Moves", "saved",
            "Puzzle", "GuidedStep", "Guide", "check_unique", "by_rule", "stars_for", "Progress",
            "progress_summary"]
+
+
+# --- progress per game, for the start page (issue 19 item 3) ---------------------------------
+
+BROWSER_DRIVE = Path("/drive")
+"""In JupyterLite (Pyodide: ``sys.platform == "emscripten"``) the folder of the site's file
+browser, which the browser keeps in its own storage (IndexedDB): the progress file lives
+there, since the kernel's home folder is in memory and gone when the page is reloaded."""
+
+
+def browser_progress_path(platform: str | None = None,
+                          drive: Path = BROWSER_DRIVE) -> Path | None:
+    """Where the progress file goes in a browser-only Python (``None`` elsewhere, or when
+    the site has no drive mounted): ``/drive/boardlib-progress.json``, at the top of the
+    site's files, where the learner sees it (and may download or delete it). Not in a
+    folder of its own: looking up a folder the site did not ship makes JupyterLite ask the
+    web server for its listing, a 404 on every start."""
+    import sys
+
+    if (platform or sys.platform) != "emscripten" or not drive.is_dir():
+        return None
+    return drive / "boardlib-progress.json"
+
+
+_IN_BROWSER = browser_progress_path()
+if _IN_BROWSER is not None:   # Progress() reads this default when it is made
+    DEFAULT_PROGRESS = _IN_BROWSER
+
+
+@dataclass(frozen=True, slots=True)
+class GameProgress:
+    """One game's line of the start page: its ``name`` (as ``boardlib.load`` knows it),
+    ``title``, puzzles ``solved`` of ``puzzles`` and ``stars`` of ``max_stars``."""
+
+    name: str
+    title: str
+    solved: int
+    puzzles: int
+    stars: int
+
+    @property
+    def max_stars(self) -> int:
+        return MAX_STARS * self.puzzles
+
+    def words(self) -> str:
+        """ "Zyrcan: 3 of 15 puzzles solved, 7 of 45 stars." """
+        return (f"{self.title}: {self.solved} of {self.puzzles} puzzles solved, "
+                f"{self.stars} of {self.max_stars} stars.")
+
+
+def game_puzzles(name: str) -> tuple[Puzzle, ...]:
+    """The ``PUZZLES`` of a registered game (its ``puzzles`` module beside its rules, imported
+    only when asked for, as the registry imports games); ``()`` for a game without any."""
+    from importlib import import_module
+
+    from .registry import GAMES
+
+    rules = GAMES.get(name)
+    if rules is None:
+        raise InvalidInputError(f"no game called {name!r}; games are {sorted(GAMES)}")
+    try:
+        module = import_module(rules.rsplit(".", 1)[0] + ".puzzles")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(getattr(module, "PUZZLES", ()))
+
+
+def games_progress(progress: Progress | str | os.PathLike[str] | None = None,
+                   games: Sequence[str] | None = None) -> tuple[GameProgress, ...]:
+    """Every game's puzzles solved and stars earned, read from ``progress`` (a
+    :class:`Progress`, or the path of its file; default: the learner's file)."""
+    from .registry import GAMES, game_class
+
+    record = progress if isinstance(progress, Progress) else Progress(progress)
+    lines = []
+    for name in GAMES if games is None else games:
+        puzzles = game_puzzles(name)
+        title = str(getattr(game_class(name), "title", name))
+        lines.append(GameProgress(name, title, sum(record.solved(p.id) for p in puzzles),
+                                  len(puzzles), sum(record.stars(p.id) for p in puzzles)))
+    return tuple(lines)
+
+
+__all__ += ["BROWSER_DRIVE", "browser_progress_path", "GameProgress", "game_puzzles",
+            "games_progress"]

@@ -34,6 +34,7 @@ from importlib import import_module
 from typing import Any
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from boardlib.core.api import Illegal, State
 from boardlib.core.puzzles import (MAX_STARS, Guide, GuidedStep, Progress, Puzzle, Verdict,
@@ -695,3 +696,101 @@ __all__ = ["PuzzleBoard", "BoardCard", "PuzzleCard", "GuidedCard", "GuidedBoard"
            "PuzzleController", "CardText", "CARD_STYLE", "notes_html", "make_notes",
            "controller_for", "mark_element_ids", "marks_style", "stars_text", "CONTROLLERS",
            "EXTRA_VIEWS", "ExtraViews", "extra_views_for"]
+
+
+# --- the learner's progress, for the start page (issue 19 item 3) ----------------------------
+
+PROGRESS_FALLBACK = ("<p><b>Your progress</b> — run this page to see it: the puzzles you "
+                     "solved in each lesson and the stars you earned.</p>")
+"""What a saved copy of the start page shows in the panel's place (a saved page knows no
+learner's progress)."""
+
+
+def progress_place(path: Any) -> str:
+    """Where the progress file is, in words: in the browser's storage on the browser-only
+    site, else the file's path (``~`` for the home folder)."""
+    from pathlib import Path
+
+    from boardlib.core.puzzles import BROWSER_DRIVE
+
+    where = Path(path)
+    if BROWSER_DRIVE in where.parents:
+        return f"in this browser's storage (the site's file {where.name})"
+    try:
+        return "in ~/" + where.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return f"in {where.as_posix()}"
+
+
+CELL = " style='text-align:left;padding:1px 18px 1px 0;line-height:1.3'"
+
+
+def progress_html(lines: Sequence[Any], place: str = "") -> str:
+    """The progress table: per game, puzzles solved of all and stars of all, with a bar."""
+    rows = []
+    for line in lines:
+        share = 100 * line.stars // line.max_stars if line.max_stars else 0
+        bar = (f'<div style="width:120px;height:8px;background:#e5e7eb;border-radius:4px">'
+               f'<div style="width:{share}%;height:8px;background:#d97706;border-radius:4px">'
+               "</div></div>")
+        rows.append(f"<tr><td{CELL}>{html.escape(line.title)}</td>"
+                    f"<td{CELL}>{line.solved} of {line.puzzles}</td>"
+                    f"<td{CELL}>★ {line.stars} of {line.max_stars}</td>"
+                    f"<td{CELL}>{bar}</td></tr>")
+    solved = sum(line.solved for line in lines)
+    head = ("<b>Your progress</b> · " + (f"{solved} puzzle{'s' * (solved != 1)} solved"
+                                         if solved else "no puzzle solved yet")
+            + (f", kept {html.escape(place)}" if place else "") + ".")
+    return (f"<div class='boardlib-progress-table'>{head}"
+            "<table style='margin-top:4px;border-collapse:collapse'><tr>"
+            + "".join(f"<th{CELL}>{title}</th>" for title in
+                      ("lesson", "puzzles solved", "stars", ""))
+            + "</tr>" + "".join(rows) + "</table></div>")
+
+
+class ProgressPanel(w.VBox):  # type: ignore[misc]
+    """Puzzles solved and stars earned in every game, read from the progress file that the
+    puzzle boards write (``progress``: a path; default: the learner's file, in the browser's
+    storage on the browser-only site). *Refresh* reads it again: a puzzle solved on another
+    page (another kernel) is counted then."""
+
+    def __init__(self, progress: str | None = None, games: Sequence[str] | None = None) -> None:
+        from boardlib.core.puzzles import Progress
+
+        self.source = progress
+        self.games = games
+        self.table = w.HTML(layout=shared(w.Layout, width="100%"), style=shared(HTMLStyle))
+        self.refresh_button = w.Button(description="Refresh", icon="refresh",
+                                       tooltip="Read your progress again",
+                                       layout=shared(w.Layout, width="auto",
+                                                     align_self="flex-start"),
+                                       style=shared(w.ButtonStyle))
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.progress = Progress(progress)
+        self.lines: tuple[Any, ...] = ()
+        self.refresh()
+        super().__init__([self.table, self.refresh_button],
+                         layout=shared(w.Layout, width="100%"))
+        self.add_class("boardlib-progress")
+
+    def refresh(self) -> None:
+        """Read the progress file again and redraw the table."""
+        from boardlib.core.puzzles import Progress, games_progress
+
+        self.progress = Progress(self.source)
+        self.lines = games_progress(self.progress, self.games)
+        self.table.value = progress_html(self.lines, progress_place(self.progress.path))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live panel, plus a fixed line for saved notebooks."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": PROGRESS_FALLBACK, "text/plain": repr(self)}, metadata
+
+    def __repr__(self) -> str:
+        return "<ProgressPanel>"
+
+
+__all__ += ["ProgressPanel", "progress_html", "progress_place", "PROGRESS_FALLBACK", "CELL"]
