@@ -34,9 +34,6 @@ NOT_YET = {
     "30-carcassonne-tunnel": OPENING_AND_CATALOGUE | {
         "every_rule_section_shows_a_board_or_picture",
         "no_rule_section_shows_a_bare_python_value"},
-
-    "40-room25": OPENING_AND_CATALOGUE | {"every_rule_section_shows_a_board_or_picture",
-                                         "no_rule_section_shows_a_bare_python_value"},
 }
 
 

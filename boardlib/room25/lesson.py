@@ -342,8 +342,9 @@ def turn_order(cases: Sequence[tuple[str, Room25State]]) -> SVGPicture:
     return SVGPicture(d.to_svg(), "Room 25")
 
 
-def composition(rooms: Sequence[str], title: str) -> SVGPicture:
-    """The rooms of a composition as tiles, one per kind with its count (R25-37, R25-I1)."""
+def composition(rooms: Sequence[str], title: str, says: Sequence[str] = ()) -> SVGPicture:
+    """The rooms of a composition as tiles, one per kind with its count (R25-37, R25-I1),
+    and the sentences ``says`` under them."""
     counts = Counter(rooms).most_common()
     tile, gap, per_row, top = 84.0, 10.0, 7, 36.0
     rows = -(-len(counts) // per_row)
@@ -362,7 +363,7 @@ def composition(rooms: Sequence[str], title: str) -> SVGPicture:
         d.text(None, x + tile / 2, y + 44.0, ICONS[kind], size=18.0, fill="#111827")
         d.text(None, x + tile / 2, y + 68.0, f"\u00d7 {n}", size=14.0, weight="bold",
                fill="#111827")
-    return SVGPicture(d.to_svg(), "Room 25")
+    return under(d.to_svg(), says, title)
 
 
 def exit_zone_marks() -> tuple[Mark, ...]:
