@@ -40,7 +40,7 @@ from .turn import PHASES
 
 LINE_HEIGHT = 17.0
 TEXT_SIZE = 12.5
-CHARS_PER_LINE = 84
+CHARS_PER_LINE = 80
 MUTED = "#374151"
 PANEL = "#f4f1e8"
 
@@ -182,8 +182,8 @@ def refusal(state: Room25State, notation: str) -> str:
     rule ID ("" if the move is legal)."""
     problem = state.why_illegal(state.game.parse_move(notation))
     if problem is None:
-        return f"{notation}: legal."
-    return f"{notation}: refused, {problem.reason} ({problem.rule})"
+        return f"“{notation}” is legal."
+    return f"“{notation}” is refused: {problem.reason} ({problem.rule})"
 
 
 # --- the opening: a game in progress, one turn ------------------------------------------------
@@ -260,12 +260,12 @@ def badge(d: Drawing, x: float, y: float, text: str) -> None:
 
 
 TURN = (
-    Step("Programming", "each character lays one or two action tokens face down", "R25-07"),
-    Step("First actions", "in turn order each one reveals and does its first", "R25-08"),
-    Step("Second actions", "then everyone's second action, same order", "R25-08"),
-    Step("Countdown", "tokens back, the first player goes last, one turn less", "R25-10"),
+    Step("Programming", "each one lays 1 or 2 tokens face down", "R25-07"),
+    Step("First actions", "in turn order: each one's first action", "R25-08"),
+    Step("Second actions", "then all second actions, same order", "R25-08"),
+    Step("Countdown", "tokens back; first player goes last", "R25-10"),
 )
-"""One whole turn of Room 25 (R25-06)."""
+"""One whole turn of Room 25 (R25-06); the details are kept short enough for their boxes."""
 
 
 def one_turn() -> SVGPicture:
@@ -274,12 +274,24 @@ def one_turn() -> SVGPicture:
                         "first clue: R25-05)", loop="next turn, until the countdown runs out")
 
 
+PHASE_DETAILS = {
+    "program": "each one, face down; others see the count",
+    "exec": "first actions, then second actions",
+    "pending": "a room asks: then on with execution",
+    "countdown": "tokens back, order turns, one turn less",
+}
+"""Short words for the engine's phases in :func:`phases` (its ``acts`` are too long for a
+box); the first clue (once, before turn 1) and the end are said in the title and the loop."""
+
+
 def phases() -> SVGPicture:
-    """The engine's phases of a turn, as declared in its data (``PHASES``, R25-06)."""
-    return turn_diagram([Step(phase.title.capitalize(), phase.acts, phase.rule)
-                         for phase in PHASES if phase.name != "over"],
-                        title="The turn as the engine declares it (boardlib.room25.rules."
-                        "PHASES)", loop="the game ends when Room 25 is out or time runs out")
+    """The engine's phases of a turn, as declared in its data (``PHASES``, R25-06): their
+    names and rule IDs are the engine's."""
+    return turn_diagram([Step(phase.title.capitalize(), PHASE_DETAILS[phase.name], phase.rule)
+                         for phase in PHASES if phase.name in PHASE_DETAILS],
+                        title="The phases of a turn in the engine (rules.PHASES; the first "
+                        "clue comes once, before: R25-05)",
+                        loop="next turn, until Room 25 is out or time runs out")
 
 
 # --- set-up: countdown, turn order, compositions ---------------------------------------------
