@@ -479,6 +479,43 @@ PUZZLES: tuple[Puzzle, ...] = check_unique([
            "Blue's door claims its whole tunnel, 3,0 too (SX-I5, SX-13), so your way out is "
            "the south-east corridor to zone 5 (SX-18).",
            "Which corridor has no door?", "The shortest escape route"),
+    Puzzle("sx-I5-components", ("SX-I5", "SX-13"),
+           lambda: act(tiles={**EAST, "-2,0": ("straight", 0)}), RED,
+           "Two tunnels: the corridor east (two tiles) and one straight on -2,0. Place a door "
+           "so that you own as many tunnel parts as possible.",
+           Best(owned_parts(RED), owned_words, "SX-I5"),
+           "A tunnel is a component of the tunnel graph: all parts joined through facing "
+           "openings (SX-I5). A door on either tile of the corridor east claims both (SX-13).",
+           "Which tunnel is longer?", "Components are tunnels"),
+    Puzzle("sx-13-claim", ("SX-13", "SX-14", "SX-I5"),
+           lambda: act(tiles={**EAST, **SOUTH_EAST}, doors={RED: ["3,0/0"]}, player=BLUE),
+           BLUE,
+           "You are Blue. Red's door stands at the far end of the corridor east, on 3,0. "
+           "Claim a tunnel with one of your doors.",
+           Best(owned_parts(BLUE), owned_words, "SX-13"),
+           "A door claims the whole component it stands in (SX-13, SX-I5): Red's door on 3,0 "
+           "owns 2,0 too, and one door per tunnel (SX-14) leaves you the south-east corridor.",
+           "Is 2,0 joined to 3,0?", "A door claims a component"),
+    Puzzle("sx-15-tie", ("SX-15", "SX-I5"),
+           lambda: position(tiles={**ROW, "4,-3": ("straight", 0)},
+                            doors={RED: ["0,-3/0"], BLUE: ["3,-3/0"]}, player=BLUE,
+                            hands={BLUE: ["straight"]}, seed=1), BLUE,
+           "You are Blue. Your tunnel on 3,-3 and 4,-3 is as long as Red's on 0,-3 and 1,-3, "
+           "and Red placed its door first. Lay your straight and keep your door on the board.",
+           Best(doors_on_board(BLUE), doors_words, "SX-15"),
+           "Closing the gap on 2,-3 would join two tunnels of two tiles each; on a tie the "
+           "door placed earlier stays (SX-15, SX-I5), and that is Red's.",
+           "Anywhere but the gap.", "A tie when tunnels join"),
+    Puzzle("sx-20-spared", ("SX-20", "SX-17"),
+           lambda: act(tiles={"-2,0": ("hiding", 0), "2,0": ("straight", 0)},
+                       prisoners={RED: ["2,0/0"], BLUE: ["zone 0"]}), RED,
+           "The round may end any moment. Leave as few of your prisoners as possible where a "
+           "collapse would bury them.",
+           Best(endangered(RED), endangered_words, "SX-20", least=True),
+           "A collapse buries every prisoner in a tunnel except those on hiding places (SX-20); "
+           "the island is safe too: step back from 2,0. A step onto the hiding place on -2,0 "
+           "only moves a prisoner from safe to safe.",
+           "Which of your prisoners stands in a plain tunnel?", "Spared by the collapse"),
 ])
 """Every Section X puzzle, in the order of the lesson's sections."""
 

@@ -34,7 +34,6 @@ from importlib import import_module
 from typing import Any
 
 import ipywidgets as w
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from boardlib.core.api import Illegal, State
 from boardlib.core.puzzles import (MAX_STARS, Guide, GuidedStep, Progress, Puzzle, Verdict,
@@ -393,10 +392,38 @@ class PuzzleBoard(ExtraViews, GamePanel):
         return f"<PuzzleBoard: {self.puzzle.id}>"
 
 
+CARD_STYLE = (".jp-OutputArea:has(.boardlib-card-open) .boardlib-card-text,"
+              ".output:has(.boardlib-card-open) .boardlib-card-text{display:none}")
+"""Once a card's board is open, the card's words and picture (a static output beside it in
+the same output area) give way to the board."""
+
+
+class CardText:
+    """A card's words and picture, shown as a static HTML output: no widget model, so
+    nothing of it goes through the widget manager when a page opens. ``value`` is the HTML."""
+
+    def __init__(self, intro: str, picture: str) -> None:
+        self.value = (f'<div class="boardlib-card-text">{intro}<div class="boardlib-card-picture"'
+                      f' style="max-width:380px">{picture}</div></div>')
+
+    def _repr_html_(self) -> str:
+        return f"<style>{CARD_STYLE}</style>{self.value}"
+
+    def __repr__(self) -> str:
+        return "(a board card's words and picture)"
+
+
 class BoardCard(w.VBox):  # type: ignore[misc]
     """A board shown light: words and a picture, and a button that builds the live board in
     the card's place (a notebook with a board in every section would otherwise load
     hundreds of widget models before its first board answers).
+
+    The words and the picture are a static output (:class:`CardText`, ``card.intro``) shown
+    just before the card; the card itself is two small widget models (a box and its
+    button). Under Voila a long page's widget states all come in one message when the page
+    opens, and each output waits only two seconds for its model: with the pictures inside
+    the widgets, 26 cards made that message megabytes long and a loaded machine lost widgets
+    ("Error displaying widget: model not found").
 
     ``intro``: HTML above the picture; ``picture``: an SVG; ``build()``: makes the board;
     ``label``: the button's words. ``show_board()`` builds it (once) and returns it."""
@@ -406,26 +433,38 @@ class BoardCard(w.VBox):  # type: ignore[misc]
         self.board: GamePanel | None = None
         self.picture = picture
         self._build = build
-        self.intro = w.HTML(
-            f'{intro}<div class="boardlib-card-picture" style="max-width:380px">{picture}'
-            "</div>", layout=shared(w.Layout, width="100%"), style=shared(HTMLStyle))
+        self.intro = CardText(intro, picture)
         self.open_button = w.Button(description=label, icon="play", tooltip=tooltip,
                                     layout=shared(w.Layout, width="auto",
                                                   align_self="flex-start"),
                                     style=shared(w.ButtonStyle))
         self.open_button.on_click(lambda _: self.show_board())
-        super().__init__([self.intro, self.open_button], layout=shared(w.Layout, width="100%"))
+        super().__init__([self.open_button], layout=shared(w.Layout, width="100%"))
         self.add_class("boardlib-card")
 
     def show_board(self) -> GamePanel:
-        """The live board, in the card's place."""
+        """The live board, in the card's place (the card's words and picture give way)."""
         if self.board is None:
             self.board = self._build()
             old = list(self.children)  # type: ignore[has-type]
             self.children = [self.board]
+            self.add_class("boardlib-card-open")
             for gone in old:
                 gone.close()
         return self.board
+
+    def _ipython_display_(self) -> None:
+        """The words and picture as a static output, then the card's button (a widget)."""
+        from IPython.display import display
+
+        display(self.intro)  # type: ignore[no-untyped-call]
+        bundle = super()._repr_mimebundle_()
+        if bundle is not None:
+            data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+            # a saved notebook keeps this line where the live button was
+            words = f"{self.open_button.description}: run the cell to open the live board."
+            display({**data, "text/plain": words}, metadata=metadata,  # type: ignore[no-untyped-call]
+                    raw=True)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live card, plus the picture for saved notebooks."""
@@ -571,6 +610,22 @@ class GuidedBoard(ExtraViews, GamePanel):
             return "This move is yours to try: press Hint if you are stuck."
         return None
 
+    def move_buttons(self) -> list[tuple[str, Callable[[], Any]]]:
+        """The game's move buttons (Section X's End turn); during a step each is judged
+        like a click's move."""
+        if not self.guiding:
+            return super().move_buttons()
+        return [(label, partial(self.press_button, move))
+                for label, move in self.words.button_moves(self.state)]
+
+    def press_button(self, move: Any) -> None:
+        """A move button pressed during a step: judged, then played or refused with why."""
+        result = self.answer(move)
+        if isinstance(result, Play):
+            self.try_move(result.move)
+        elif isinstance(result, Illegal):
+            self.why_line.refuse(result, self.words.localize(result.reason))
+
     def hint(self) -> Any:
         """During a step: its hint, then an answer on the board; afterwards the usual hint."""
         step = self.step
@@ -637,6 +692,6 @@ class GuidedBoard(ExtraViews, GamePanel):
 
 
 __all__ = ["PuzzleBoard", "BoardCard", "PuzzleCard", "GuidedCard", "GuidedBoard",
-           "PuzzleController", "notes_html", "make_notes", "controller_for", "mark_element_ids",
-           "marks_style", "stars_text", "CONTROLLERS", "EXTRA_VIEWS", "ExtraViews",
-           "extra_views_for"]
+           "PuzzleController", "CardText", "CARD_STYLE", "notes_html", "make_notes",
+           "controller_for", "mark_element_ids", "marks_style", "stars_text", "CONTROLLERS",
+           "EXTRA_VIEWS", "ExtraViews", "extra_views_for"]

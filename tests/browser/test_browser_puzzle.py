@@ -116,14 +116,17 @@ def test_the_guided_game_refuses_a_wrong_first_move_and_takes_a_right_one(lab_pa
 def test_a_puzzle_card_opens_its_board_and_the_board_answers(lab_page, ui):
     page = lab_page
     card = page.locator(".boardlib-puzzle-card")
-    expect(card).to_contain_text("Destroy the enemy ship with the most engines")
-    expect(card.locator(".boardlib-card-picture svg")).to_have_count(1)
+    # the card's words and picture: a static output just before it, in its output area
+    words = page.locator(".jp-OutputArea").filter(has=card).locator(".boardlib-card-text")
+    expect(words).to_contain_text("Destroy the enemy ship with the most engines")
+    expect(words.locator(".boardlib-card-picture svg")).to_have_count(1)
     card.get_by_role("button", name="Solve it on the board").click()
     board = card.locator(".boardlib-puzzle .boardlib-board")
     expect(board.locator("svg")).to_have_count(1, timeout=30_000)
     ui.real_click(page, board, "hex_3_3")
     ui.real_click(page, board, "hex_2_3")          # Yellow's 2-engine ship: right
     expect(card.locator(".boardlib-notes")).to_contain_text("Right!")
+    expect(words).to_be_hidden()           # the live board took the picture's place
     page.screenshot(path=str(screenshot_dir() / "puzzle-card-solved.png"))
 
 

@@ -72,6 +72,12 @@ WRONG = {
     "sx-I10-hopeless": [("step -2,0/0 to island", "SX-I10", True),
                         ("step island to 2,0/0", "SX-17", False)],
     "sx-I5-route": [("door on 0,2/0", "SX-I5", True), ("step island to 2,0/0", "SX-13", False)],
+    "sx-I5-components": [("door on -2,0/0", "SX-I5", True), ("door on 0,2/0", "SX-I5", False)],
+    "sx-13-claim": [("step island to 2,0/0", "SX-13", True), ("door on 2,0/0", "SX-14", False)],
+    "sx-15-tie": [("place straight at 2,-3 r0", "SX-15", True),
+                  ("place straight at 2,-3 r1", "SX-07", False)],
+    "sx-20-spared": [("step island to -2,0/0", "SX-20", True),
+                     ("step 2,0/0 to -2,0/0", "SX-I4", False)],
 }
 
 
