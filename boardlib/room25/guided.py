@@ -18,9 +18,6 @@ lies in the unknown room. The board shows the complex as Red knows it.
 """
 from __future__ import annotations
 
-import html
-from collections.abc import Callable
-from functools import lru_cache, partial
 from typing import Any
 
 import boardlib
@@ -86,34 +83,6 @@ FIRST_GAME = Guide(
 """The guided first game of Room 25."""
 
 
-@lru_cache(maxsize=None)
-def board_class() -> type:
-    """The guided board for Room 25: a ``GuidedBoard`` whose move buttons (the programs,
-    R25-07) are judged like clicks. (The shared ``GuidedBoard`` plays a button's move at
-    once, past the step's judge; Zyrcan, the first guided game, has no buttons.) Made on
-    first use, so that importing this module imports no widgets."""
-    from boardlib.core.api import Illegal
-    from boardlib.widgets.controller import Play
-    from boardlib.widgets.puzzle import GuidedBoard
-
-    class Room25GuidedBoard(GuidedBoard):
-        def move_buttons(self) -> list[tuple[str, Callable[[], Any]]]:
-            if not self.guiding:
-                buttons: list[tuple[str, Callable[[], Any]]] = super().move_buttons()
-                return buttons
-            return [(label, partial(self.button_answer, move))
-                    for label, move in self.words.button_moves(self.state)]
-
-        def button_answer(self, move: Any) -> None:
-            result = self.answer(move)
-            if isinstance(result, Play):
-                self.try_move(result.move)
-            elif isinstance(result, Illegal):
-                self.why_line.refuse(result, self.words.localize(result.reason))
-
-    return Room25GuidedBoard
-
-
 def board_settings(kwargs: dict[str, Any]) -> dict[str, Any]:
     """The board's keywords: drawn as Red knows the complex (R25-I4), observation bot hints."""
     from .widget import Room25Controller
@@ -127,31 +96,18 @@ def board_settings(kwargs: dict[str, Any]) -> dict[str, Any]:
 def first_game_board(**kwargs: Any) -> Any:
     """The guided first game on a board, drawn as Red knows the complex (R25-I4); keywords
     go to the board (``GuidedBoard``)."""
-    return board_class()(FIRST_GAME, **board_settings(kwargs))
+    from boardlib.widgets.puzzle import GuidedBoard
+
+    return GuidedBoard(FIRST_GAME, **board_settings(kwargs))
 
 
 def first_game(**kwargs: Any) -> Any:
-    """The guided first game as a card that starts its board (``GuidedCard``'s words and
-    picture, as Red knows the complex); keywords go to the board."""
-    from boardlib.widgets.puzzle import BoardCard
+    """The guided first game as a card that starts its board (``GuidedCard``), drawn as Red
+    knows the complex (R25-I4); keywords go to the board."""
+    from boardlib.widgets.puzzle import GuidedCard
 
-    settings = board_settings(kwargs)
-    state = FIRST_GAME.setup()
-    picture = settings["controller"].static_svg(state)
-    intro = (f"<b>Your first game</b> · {len(FIRST_GAME.steps)} guided steps, then free play"
-             f"<br>{html.escape(FIRST_GAME.steps[0].say)}")
-
-    class Room25GuidedCard(BoardCard):
-        guide = FIRST_GAME
-
-        def __repr__(self) -> str:
-            return f"<GuidedCard: {FIRST_GAME.name}>"
-
-    card = Room25GuidedCard(intro, picture, lambda: first_game_board(**settings),
-                            "Start the game", "The board guides your first moves")
-    card.add_class("boardlib-guided-card")
-    return card
+    return GuidedCard(FIRST_GAME, **board_settings(kwargs))
 
 
 __all__ = ["FIRST_GAME", "SEED", "SEATS", "opening", "first_game", "first_game_board",
-           "board_class", "board_settings"]
+           "board_settings"]
