@@ -21,22 +21,6 @@ LESSONS = ["10-zyrcan", "20-section-x", "30-carcassonne-tunnel", "40-room25"]
 OPENING = ["The goal", "A game in progress", "One turn", "Play your first game"]
 RULE_ID = re.compile(r"\b(ZY|SX|CB|TU|KR|R25)-I?\d+\b")
 
-# What each lesson does not do yet (issue 19 items 1-2), by test; an entry goes once its test
-# passes (the xfail is strict).
-OPENING_AND_CATALOGUE = {"opens_with_goal_picture_turn_and_first_game",
-                         "catalogue_is_folded_or_after_the_rules"}
-NOT_YET = {
-    "10-zyrcan": set(),
-
-    "20-section-x": set(),
-
-    "30-carcassonne-tunnel": set(),
-
-    "40-room25": OPENING_AND_CATALOGUE | {"every_rule_section_shows_a_board_or_picture",
-                                         "no_rule_section_shows_a_bare_python_value"},
-}
-
-
 def sections(name: str) -> list[tuple[str, list[dict]]]:
     """(heading, cells) for each ``##`` section of a lesson, in order."""
     notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())
@@ -72,14 +56,7 @@ def is_rule_section(heading: str) -> bool:
     return bool(RULE_ID.search(heading))
 
 
-def lessons(check: str) -> list:
-    """The lessons as parameters of the test ``check``, xfail where NOT_YET says so."""
-    return [pytest.param(name, id=name, marks=[pytest.mark.xfail(
-        reason="not yet rebuilt: issue 19 items 1-2", strict=True)]
-        if check in NOT_YET.get(name, ()) else []) for name in LESSONS]
-
-
-@pytest.mark.parametrize("name", lessons("opens_with_goal_picture_turn_and_first_game"))
+@pytest.mark.parametrize("name", LESSONS)
 def test_lesson_opens_with_goal_picture_turn_and_first_game(name):
     parts = sections(name)
     headings = [heading for heading, _ in parts]
@@ -101,7 +78,7 @@ def test_lesson_opens_with_goal_picture_turn_and_first_game(name):
     assert pictures(cells["Play your first game"]), f"{name}: the guided game's board"
 
 
-@pytest.mark.parametrize("name", lessons("catalogue_is_folded_or_after_the_rules"))
+@pytest.mark.parametrize("name", LESSONS)
 def test_lesson_catalogue_is_folded_or_after_the_rules(name):
     parts = sections(name)
     headings = [heading for heading, _ in parts]
@@ -112,14 +89,14 @@ def test_lesson_catalogue_is_folded_or_after_the_rules(name):
     assert folded or place > last_rule, f"{name}: the catalogue comes first and unfolded"
 
 
-@pytest.mark.parametrize("name", lessons("every_rule_section_shows_a_board_or_picture"))
+@pytest.mark.parametrize("name", LESSONS)
 def test_every_rule_section_shows_a_board_or_picture(name):
     without = [heading for heading, cells in sections(name)
                if is_rule_section(heading) and not pictures(cells)]
     assert not without, f"{name}: rule sections with no board or picture: {without}"
 
 
-@pytest.mark.parametrize("name", lessons("no_rule_section_shows_a_bare_python_value"))
+@pytest.mark.parametrize("name", LESSONS)
 def test_no_rule_section_shows_a_bare_python_value(name):
     """A bare ``execute_result`` with only ``text/plain`` is a repr (``({}, (Pass(),))``,
     ``Outcome(...)``); print a sentence or draw it instead."""

@@ -720,3 +720,12 @@ def try_it(rule: str, number: int = 0, **kwargs: Any) -> Any:
 
 __all__ = ["PUZZLES", "Foreseen", "gambles", "known_places", "for_rule", "puzzle", "try_it",
            "alive", "closer", "wins", "learns", "kills", "masks", "game"]
+
+
+def move_then_look(before: Room25State, move: Any, after: Room25State) -> float:
+    """R25-07, R25-21: 1 for the program Move, then Look (both work in the Central Room; the
+    guided first game asks for it)."""
+    return 1.0 if isinstance(move, Program) and (move.first, move.second) == ("M", "L") else 0.0
+
+
+WORDS[move_then_look] = lambda v: "Move, then Look" if v else "another program than Move, then Look"
