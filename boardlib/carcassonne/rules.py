@@ -39,7 +39,7 @@ class CarcassonneGame(Game):
     """Carcassonne for 2–5 players (CB-01), with The Tunnel unless ``tunnel=False``."""
 
     TYPE = GameType("carcassonne", "Carcassonne with The Tunnel", min_players=2, max_players=5,
-                    hidden_information=True, chance=True)  # the face-down pile (CB-02)
+                    hidden_information=True, chance=True, secrets_rule="CB-02")
     PHASES = PHASES
     MOVES = MOVES
     catalogue = CATALOGUE

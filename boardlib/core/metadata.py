@@ -25,6 +25,8 @@ class GameType:
     ``hidden_information``: some player may not see part of the state (a face-down pile,
     secret roles); then no seed is shown to players, since it would tell them the deal.
     ``chance``: the game shuffles or draws, from the seed it was created with.
+    ``secrets_rule``: the rule ID that says what stays hidden (cited where something is
+    refused because it would show it).
     """
 
     name: str
@@ -33,6 +35,7 @@ class GameType:
     max_players: int
     hidden_information: bool
     chance: bool
+    secrets_rule: str = ""
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -37,7 +37,7 @@ class Room25Game(Game):
     """Room 25 in any of its five modes (R25-38 … R25-49)."""
 
     TYPE = GameType("room25", "Room 25", min_players=1, max_players=6,
-                    hidden_information=True, chance=True)
+                    hidden_information=True, chance=True, secrets_rule="R25-I4")
     PHASES = PHASES
     MOVES = MOVES
     catalogue = CATALOGUE

@@ -80,7 +80,7 @@ class SectionXGame(Game):
 
     # hidden information: the order of the face-down stack and the other players' hands
     TYPE = GameType("section_x", "Section X", min_players=2, max_players=4,
-                    hidden_information=True, chance=True)
+                    hidden_information=True, chance=True, secrets_rule="SX-04")
     PHASES = PHASES
     MOVES = MOVES
     catalogue = CATALOGUE

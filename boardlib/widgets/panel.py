@@ -1096,8 +1096,9 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         it). Refused (``None``, with the reason shown) where a bot plays a game with hidden
         information: the file holds the deal."""
         if self.hidden_information and self._bots:
+            rule = getattr(getattr(type(self.game), "TYPE", None), "secrets_rule", "")
             self.say("Saving is not possible while a bot plays this game: the file would "
-                     "show the hidden deal.")
+                     f"show the hidden deal{f' ({rule})' if rule else ''}.")
             return None
         moves = len(self.match.moves)
         return f"{self.game.name}-{moves}-moves.json", save_text(self.match)

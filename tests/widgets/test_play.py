@@ -284,6 +284,17 @@ def test_saving_is_refused_where_a_bot_plays_a_hidden_information_game():
     assert GamePanel(TicTacToe(), TTTController()).save() is not None
 
 
+@pytest.mark.parametrize("name, rule", [("room25", "R25-I4"), ("carcassonne", "CB-02"),
+                                        ("section_x", "SX-04")])
+def test_the_save_refusal_cites_the_rule_that_keeps_the_deal_hidden(name, rule):
+    from boardlib.widgets.puzzle import controller_for
+
+    game = boardlib.load(name)
+    panel = GamePanel(game, controller_for(game.new_initial_state().game), hint_bot="random",
+                      seats=["human"] + ["random"] * (game.num_players - 1))
+    assert panel.save() is None and f"hidden deal ({rule})" in panel.message
+
+
 # --- 5. words ---------------------------------------------------------------------------------
 
 def test_the_move_list_speaks_words_and_keeps_the_notation_as_a_tooltip():
