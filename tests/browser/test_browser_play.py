@@ -585,7 +585,7 @@ def test_R25_I4_room25_against_a_bot_refuses_to_save_and_says_why(games_page):
     p.get_by_role("button", name="Save").click()
     expect(p.locator(".boardlib-why").first).to_contain_text(
         "Saving is not possible while a bot plays this game: the file would show the hidden "
-        "deal")
+        "deal (R25-I4)")
     page.wait_for_timeout(500)
     page.remove_listener("download", downloaded)
     assert downloads == []
