@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import partial
 from typing import Any
 
 import boardlib
@@ -120,47 +119,12 @@ FIRST_GAME = Guide(
 """The guided first game of Carcassonne."""
 
 
-def guided_board_class() -> type:
-    """The guided board of Carcassonne: :class:`boardlib.widgets.puzzle.GuidedBoard` whose
-    *End turn* button is judged like a click (CB-03: ending the turn is a move, and a step
-    of the script); made on first use, so that the engine side imports no widgets."""
-    from boardlib.core.api import Illegal
-    from boardlib.widgets import Play
+def first_game_board(**kwargs: Any) -> Any:
+    """The guided first game on a board (a ``GuidedBoard``, which judges the *End turn*
+    button like a click: ending the turn is a move, CB-03); keywords go to the board."""
     from boardlib.widgets.puzzle import GuidedBoard
 
-    class CarcassonneGuidedBoard(GuidedBoard):
-        """A guided game whose move buttons go to the step's judge while a step waits."""
-
-        def move_buttons(self) -> list[tuple[str, Any]]:
-            if not self.guiding:
-                return list(super().move_buttons())
-            return [(label, partial(self.answer_button, move))
-                    for label, move in self.words.button_moves(self.state)]
-
-        def answer_button(self, move: Any) -> None:
-            """A move button pressed during a step: judged, then played or refused."""
-            result = self.answer(move)
-            if isinstance(result, Play):
-                self.try_move(result.move)
-            elif isinstance(result, Illegal):
-                self.why_line.refuse(result, self.words.localize(result.reason))
-
-        def enter(self, move: Any) -> list[str]:
-            """As on any board; a move without clicks (End turn) presses its button."""
-            if self.guiding and not self.words.clicks_for(self.state, move, self.selection):
-                before = len(self.match.moves)
-                self.answer_button(move)
-                if len(self.match.moves) <= before or self.match.moves[before] != move:
-                    raise ValueError(f"the board refused {move}: {self.message}")
-                return []
-            return list(super().enter(move))
-
-    return CarcassonneGuidedBoard
-
-
-def first_game_board(**kwargs: Any) -> Any:
-    """The guided first game on a board (a ``GuidedBoard``); keywords go to the board."""
-    return guided_board_class()(FIRST_GAME, **kwargs)
+    return GuidedBoard(FIRST_GAME, **kwargs)
 
 
 def first_game(**kwargs: Any) -> Any:
@@ -180,5 +144,5 @@ def first_game(**kwargs: Any) -> Any:
     return card
 
 
-__all__ = ["FIRST_GAME", "opening", "first_game", "first_game_board", "guided_board_class",
+__all__ = ["FIRST_GAME", "opening", "first_game", "first_game_board",
            "SEED", "CHOSEN", "thieves_on_start_road"]

@@ -63,6 +63,7 @@ import html
 import inspect
 import re
 import secrets
+from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
@@ -381,10 +382,13 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         state = self.state
         if state.is_terminal() or state.current_player in self._bots:
             return []
-        def press(move: Any) -> Callable[[], Any]:
-            return lambda: self.try_move(move)
+        return [(label, partial(self.press_button, move))
+                for label, move in self.words.button_moves(state)]
 
-        return [(label, press(move)) for label, move in self.words.button_moves(state)]
+    def press_button(self, move: Any) -> None:
+        """What a move button (End turn, a programme ...) does: try its move. Puzzle and
+        guided boards judge it first."""
+        self.try_move(move)
 
     def option_widget(self, option: Option, value: Any) -> w.Widget | None:
         """A game's own New game field for ``option`` (``None``: the usual field)."""
@@ -512,7 +516,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         clicks = clicks_for(self.state, move, self.selection)
         before = len(self.match.moves)
         if not clicks:
-            self.try_move(move)
+            self.press_button(move)
         for element_id in clicks:
             self.click(element_id)
             if self.last_refusal is not None or self.message == STALE_CLICK:

@@ -316,10 +316,11 @@ class PuzzleBoard(ExtraViews, GamePanel):
     def move_buttons(self) -> list[tuple[str, Callable[[], Any]]]:
         if self.solved:
             return []
-        return [(label, partial(self._button_answer, move))
+        return [(label, partial(self.press_button, move))
                 for label, move in self.words.button_moves(self.state)]
 
-    def _button_answer(self, move: Any) -> None:
+    def press_button(self, move: Any) -> None:
+        """A move button is an answer too: judged, then played or refused with why."""
         result = self.answer(move)
         if isinstance(result, Play):
             self.try_move(result.move)
@@ -612,8 +613,8 @@ class GuidedBoard(ExtraViews, GamePanel):
         return None
 
     def move_buttons(self) -> list[tuple[str, Callable[[], Any]]]:
-        """The game's move buttons (Section X's End turn); during a step each is judged
-        like a click's move."""
+        """The game's move buttons (End turn); during a step each is judged like a click's
+        move (:meth:`press_button`), even where a bot would be to move afterwards."""
         if not self.guiding:
             return super().move_buttons()
         return [(label, partial(self.press_button, move))
@@ -621,6 +622,9 @@ class GuidedBoard(ExtraViews, GamePanel):
 
     def press_button(self, move: Any) -> None:
         """A move button pressed during a step: judged, then played or refused with why."""
+        if not self.guiding:
+            super().press_button(move)
+            return
         result = self.answer(move)
         if isinstance(result, Play):
             self.try_move(result.move)
