@@ -386,4 +386,27 @@ def exit_zone_marks() -> tuple[Mark, ...]:
 __all__ = ["scene", "after", "steps_of", "events", "side_by_side", "route_marks", "refusal",
            "mid_game", "game_in_progress", "LABELS",
            "one_turn", "TURN", "phases", "countdown", "turn_order", "composition",
-           "exit_zone_marks", "seat_name", "place", "MODES"]
+           "exit_zone_marks", "seat_name", "place", "MODES", "board_card"]
+
+
+def board_card(state: Room25State | None = None, *, viewer: int | None = None,
+               **board: Any) -> Any:
+    """A light card: the position's picture (as ``viewer`` knows it; public facts if
+    ``None``, R25-I4) and a button that opens it on a live ``Room25Board``: the board's
+    widgets are made only when the learner asks (a long lesson page under Voila loses widgets
+    when it holds many live boards). Without ``state``, the keywords ``mode``, ``players``,
+    ``seed`` ... make a new game, as ``Room25Board`` does."""
+    from boardlib.widgets.puzzle import BoardCard
+
+    from .widget import Room25Board
+
+    shown = state
+    if shown is None:
+        options = {k: board[k] for k in ("mode", "players", "seed", "composition",
+                                          "reminder_markers") if board.get(k) is not None}
+        made = boardlib.load("room25", **options).new_initial_state()
+        assert isinstance(made, Room25State)
+        shown = made
+    picture = draw_svg(shown, viewer)
+    return BoardCard("", picture, lambda: Room25Board(state=state, viewer=viewer, **board),
+                     "Try it on the board", "The position on a live board: click to play")
