@@ -2,6 +2,7 @@
 tests)."""
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
 
@@ -11,3 +12,9 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True,
                           print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+# Puzzle boards record what a learner solved (boardlib.core.puzzles.Progress); tests, and the
+# Jupyter servers and kernels they start (which inherit this environment), write to a file of
+# their own, never to the learner's ~/.boardlib/progress.json.
+os.environ.setdefault("BOARDLIB_PROGRESS",
+                      os.path.join(tempfile.mkdtemp(prefix="boardlib-tests-"), "progress.json"))

@@ -310,6 +310,7 @@ class Progress:
         chosen = path if path is not None else os.environ.get(PROGRESS_ENV) or DEFAULT_PROGRESS
         self.path = Path(chosen).expanduser()
         self._stars: dict[str, int] = self._read()
+        self.not_saved: str | None = None     # why the last write failed, if it did
 
     def _read(self) -> dict[str, int]:
         try:
@@ -345,13 +346,20 @@ class Progress:
         return best
 
     def _write(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # A file that cannot be written (a read-only home, a browser without storage) keeps
+        # the progress for this session only: solving a puzzle never fails for it.
         text = json.dumps({"version": 1, "puzzles": {k: {"stars": v} for k, v in
                                                      sorted(self._stars.items())}}, indent=1)
-        handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temporary, self.path)
+        except OSError as error:
+            self.not_saved = f"progress kept for this session only ({error.strerror})"
+        else:
+            self.not_saved = None
 
     def summary(self, puzzles: Sequence[Puzzle] | None = None) -> str:
         """One line for the start page: "Puzzles: 3 of 15 solved, 7 of 45 stars." With no

@@ -1,15 +1,20 @@
 """The Zyrcan lesson as a Voila app: it renders with live boards, hides its setup cells and
-plays a click. (Every other page under Voila: test_browser_voila_pages.py.)
+plays a click; and the start page's progress panel counts a puzzle solved elsewhere. (Every
+page under Voila: test_browser_voila_pages.py.)
 
 Voila runs the whole notebook in a fresh kernel and shows only outputs, the way a visitor of
 the app (or of the Binder link) meets it.
 """
 
+import json
 import warnings
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from boardlib.core.puzzles import Progress
+from boardlib.zyrcan.puzzles import PUZZLES
 
 ROOT = Path(__file__).resolve().parents[2]
 ZYRCAN_NOTEBOOK = "10-zyrcan.ipynb"
@@ -167,3 +172,37 @@ def open_app(voila, browser, name: str):
         context.close()
         raise
     return context, page, errors, console
+
+
+# --- the start page's progress panel (issue 19 item 3) ---------------------------------------
+
+
+def test_progress_panel_counts_a_puzzle_solved_elsewhere_after_refresh(voila, browser, ui,
+                                                                        tmp_path):
+    path = tmp_path / "progress.json"
+    ui.write_board_notebook(voila.root, "progress_fixture.ipynb", "Progress",
+                         ["from boardlib.widgets.puzzle import ProgressPanel\n"
+                          f"ProgressPanel({str(path)!r})"])
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{voila.url}/voila/render/progress_fixture.ipynb", timeout=180_000)
+        panel = page.locator(".boardlib-progress")
+        expect(panel).to_contain_text("no puzzle solved yet", timeout=180_000)
+        zyrcan = panel.locator("tr", has_text="Zyrcan")
+        expect(zyrcan).to_contain_text(f"0 of {len(PUZZLES)}")
+        for game in ("Section X", "Carcassonne with The Tunnel", "Room 25"):
+            expect(panel.locator("tr", has_text=game)).to_have_count(1)
+        Progress(path).record(PUZZLES[0].id, 3)     # solved on the Zyrcan page
+        page.get_by_role("button", name="Refresh").click()
+        expect(zyrcan).to_contain_text(f"1 of {len(PUZZLES)}")
+        expect(zyrcan).to_contain_text(f"★ 3 of {3 * len(PUZZLES)}")
+        expect(panel).to_contain_text("1 puzzle solved")
+        assert json.loads(path.read_text())["puzzles"][PUZZLES[0].id] == {"stars": 3}
+        page.screenshot(path=str(tmp_path / "progress-refreshed.png"))
+        assert not errors, errors
+    finally:
+        context.close()

@@ -124,6 +124,14 @@ def test_progress_keeps_the_best_result_in_a_file(tmp_path):
     assert progress_summary(path, [make()]) == "Puzzles: 0 of 1 solved, 0 of 3 stars."
 
 
+def test_progress_that_cannot_be_written_is_kept_for_the_session(tmp_path):
+    (tmp_path / "blocked").write_text("a file where the folder should be")
+    progress = Progress(tmp_path / "blocked" / "progress.json")
+    assert progress.record("a", 2) == 2           # no error for the learner
+    assert progress.stars("a") == 2 and progress.not_saved is not None
+    assert "this session only" in progress.not_saved
+
+
 def test_progress_refuses_impossible_stars(tmp_path):
     progress = Progress(tmp_path / "p.json")
     for stars in (0, 4, 2.0, "3"):

@@ -2,15 +2,15 @@
 on the site's drive, which the browser keeps in its own storage, so a puzzle solved counts on
 the start page after Refresh and still after the page is loaded again (a new kernel).
 
-Uses the site, the offline browser context and the notebook helpers of test_lite.py."""
+Uses the site and the offline browser context of this folder's conftest and the page driving
+of litepage.py."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
 from boardlib.zyrcan.puzzles import PUZZLES
-from test_lite import (RUN_TIMEOUT_MS, RUN_ALL_JS, offline, open_notebook,  # noqa: F401
-                       site, site_url)
+from litepage import RUN_ALL_JS, RUN_TIMEOUT_MS, open_notebook
 
 START = "notebooks/00-start-here.ipynb"
 
@@ -32,7 +32,7 @@ def run_start_page(tab) -> None:
     assert result["ok"] and not result["errors"], result
 
 
-def test_lite_progress_is_kept_in_the_browser_and_shown_on_the_start_page(offline):  # noqa: F811
+def test_lite_progress_is_kept_in_the_browser_and_shown_on_the_start_page(offline, tmp_path):
     tab = offline()
     missing: list[str] = []
     tab.page.on("response", lambda r: r.status == 404 and missing.append(r.url))
@@ -53,5 +53,5 @@ def test_lite_progress_is_kept_in_the_browser_and_shown_on_the_start_page(offlin
         f"1 of {len(PUZZLES)}", timeout=60_000)
     expect(tab.page.locator(".boardlib-progress")).to_contain_text("★ 2 of")
     tab.page.locator(".boardlib-progress").scroll_into_view_if_needed()
-    tab.page.screenshot(path="/tmp/lesson-zy-shots/lite-progress.png")
+    tab.page.screenshot(path=str(tmp_path / "lite-progress.png"))
     assert not tab.problems(), (tab.problems(), missing)
