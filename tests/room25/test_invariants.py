@@ -41,7 +41,7 @@ def follows(name):
 FOLLOWS = {p.name: follows(p.name) for p in PHASES}
 
 
-def games(mode, count=200):
+def games(mode, count=100):
     """``count`` seeded games of ``mode``, across table sizes and both compositions."""
     for seed in range(count):
         players = MODES[mode][seed % len(MODES[mode])]

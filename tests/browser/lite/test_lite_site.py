@@ -6,8 +6,9 @@ Playwright route on the whole browser context, which also sees the Pyodide kerne
 worker) and fails the test that made it, as does any console error. Part 1 checks the built
 files (the lock file, the wheels, the front-end extensions, the pages). Part 2 plays every
 engine in the site's Pyodide kernel and clicks a bare BoardView. Part 3 opens the start
-page and each app, runs all its cells and clicks every board; the lessons are in
-``test_lite_lessons.py`` (another module, so another xdist worker can run them).
+apps, runs all their cells and clicks every board; the start page is run and clicked by
+``test_lite_progress.py``, the lessons by ``test_lite_lessons.py`` (other modules, so other
+xdist workers can run them).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import pytest
 from litepage import (
     NEW_NOTEBOOK_JS, ENGINES_CODE, ONLINE_PACKAGES, PAGES, OFFLINE_PAGES, PYODIDE, ROOT,
     ROUND_TRIP_CODE, SITE, OPEN_TIMEOUT_MS, build, failing_without, imported_modules,
-    is_app_or_start, open_notebook, page_param, run_page_and_click_its_boards)
+    open_notebook, page_param, run_page_and_click_its_boards)
 
 
 # --- part 1: the built files -----------------------------------------------------------------
@@ -158,7 +159,7 @@ def test_lite_engines_play_and_a_board_view_answers_clicks_offline(offline, ui):
     assert not engines["errors"], engines
     played = json.loads(engines["printed"].strip().splitlines()[-1])
     assert played["platform"] == "emscripten"
-    assert played["played"] == {name: 2 for name in boardlib.GAMES}
+    assert played["played"] == {name: 1 for name in boardlib.GAMES}
     assert played["threads"] == 1  # no thread was started on the way
     assert not board_cell["errors"] and result["ok"], result
     board = tab.page.locator(".boardlib-board")
@@ -169,10 +170,10 @@ def test_lite_engines_play_and_a_board_view_answers_clicks_offline(offline, ui):
     assert not tab.problems(), tab.problems()
 
 
-# --- part 3: the start page and the apps, run and clicked ---------------------------------
+# --- part 3: the apps, run and clicked (the start page: test_lite_progress.py) ----------
 
 
 @pytest.mark.parametrize("page_path", [page_param(page) for page in OFFLINE_PAGES
-                                       if is_app_or_start(page)])
+                                       if page.startswith("apps/")])
 def test_lite_page_runs_offline_and_its_boards_answer_clicks(offline, ui, page_path):
     run_page_and_click_its_boards(offline(), ui, page_path)
