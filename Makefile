@@ -13,9 +13,8 @@ BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
 # Jupyter refuses to run as root unless told; CI and these machines run as root.
 ROOT_FLAG  := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Three workers on two cores: the browser tests spend about half their time waiting (for a
-# kernel, a server, a page), so a third worker fills the idle half (measured: 2 workers kept
-# the CPU 54% busy).
+# Three workers on two cores: a browser test often waits for a kernel, a server or a page,
+# and a third worker uses that time. (The CPU is still the limit: load 5-9 during `make test`.)
 PYTEST_WORKERS ?= 3
 # Same hash order and SVG metadata date in `make notebooks` and in nbval's re-run.
 export PYTHONHASHSEED := 0
