@@ -7,7 +7,7 @@ import re
 
 from boardlib.carcassonne.guided import CHOSEN, FIRST_GAME, first_game, first_game_board, opening
 from boardlib.carcassonne.moves import EndTurn, PlaceFollower, PlaceTile
-from boardlib.core.bots import make_bot
+from boardlib.core.testing import guided_steps
 
 
 def text(value: str) -> str:
@@ -23,14 +23,8 @@ def test_CB_02_the_opening_is_the_start_tile_with_the_chosen_tiles_first():
 
 
 def test_every_step_has_answers_and_a_wrong_answer_is_refused():
-    state = opening()
-    bots = {p: make_bot(kind, seed=p, game=state.game)
-            for p, kind in enumerate(FIRST_GAME.seats) if kind != "human"}
     kinds = []
-    for number, step in enumerate(FIRST_GAME.steps, 1):
-        while state.current_player != FIRST_GAME.seat:
-            state = state.apply(bots[state.current_player].choose(state))
-        puzzle = step.puzzle(state, number)
+    for number, step, state, puzzle in guided_steps(FIRST_GAME):
         accepted = puzzle.accepted()
         assert accepted and step.rule in step.explanation, step.rule
         assert puzzle.judge(accepted[0]).right
@@ -42,20 +36,15 @@ def test_every_step_has_answers_and_a_wrong_answer_is_refused():
             wrong = puzzle.judge("tile 30,30 rot 0")
             assert not wrong.legal and not wrong.right and wrong.rule == "CB-03"
         kinds.append(type(accepted[0]))
-        state = state.apply(accepted[0])
     assert kinds == [PlaceTile, PlaceFollower, EndTurn, PlaceTile, PlaceFollower, EndTurn,
                      PlaceTile]
-    assert state.scores[0] == 4
+    assert state.apply(accepted[0]).scores[0] == 4
 
 
 def test_CB_08_the_last_step_closes_the_road_for_three():
-    state = opening()
-    bot = make_bot("greedy", seed=1, game=state.game)
-    for number, step in enumerate(FIRST_GAME.steps, 1):
-        while state.current_player != 0:
-            state = state.apply(bot.choose(state))
-        state = state.apply(step.puzzle(state, number).accepted()[0])
-    ended = state.apply(EndTurn())
+    for _, _, state, puzzle in guided_steps(FIRST_GAME):
+        last = state.apply(puzzle.accepted()[0])
+    ended = last.apply(EndTurn())
     assert ended.scores[0] == 4 + 3
     assert any(e.rule == "CB-08" for e in ended.events)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from boardlib.core.bots import make_bot
+from boardlib.core.testing import guided_steps
 from boardlib.section_x.guided import FIRST_GAME, first_game, first_game_board, opening
 from boardlib.section_x.moves import Door, EndTurn, PlaceTile, Step
 
@@ -32,21 +32,14 @@ def test_SX_04_SX_06_the_opening_is_a_new_game_with_reds_first_tile_drawn():
 
 
 def test_every_step_has_answers_cites_its_rule_and_can_be_got_wrong():
-    state = opening()
-    bots = {p: make_bot(kind, seed=p, game=state.game)
-            for p, kind in enumerate(FIRST_GAME.seats) if kind != "human"}
     kinds = []
-    for number, step in enumerate(FIRST_GAME.steps, 1):
-        while state.current_player != FIRST_GAME.seat:
-            state = state.apply(bots[state.current_player].choose(state))
-        puzzle = step.puzzle(state, number)
+    for number, step, state, puzzle in guided_steps(FIRST_GAME):
         accepted = puzzle.accepted()
         assert accepted and step.rule in step.explanation, step.rule
         wrong = next(m for m in state.legal_moves() if m not in accepted)
         verdict = puzzle.judge(wrong)
         assert not verdict.right and verdict.rule, (step.rule, wrong)
         kinds.append(type(accepted[0]))
-        state = state.apply(accepted[0])
     assert kinds == [PlaceTile, Step, EndTurn, PlaceTile, Door]
 
 

@@ -2,7 +2,7 @@
 engine accepts, along the one line the greedy bots reply with."""
 from __future__ import annotations
 
-from boardlib.core.bots import make_bot
+from boardlib.core.testing import guided_steps
 from boardlib.zyrcan.guided import FIRST_GAME, PLACED, opening
 from boardlib.zyrcan.rules import ATTACK, PLACEMENT, Attack, Place
 
@@ -16,14 +16,8 @@ def test_ZY_05_the_opening_is_a_placement_position_with_two_ships_each_left():
 
 
 def test_every_step_has_answers_and_cites_its_rule():
-    state = opening()
-    bots = {p: make_bot(kind, seed=p, game=state.game)
-            for p, kind in enumerate(FIRST_GAME.seats) if kind != "human"}
     kinds = []
-    for number, step in enumerate(FIRST_GAME.steps, 1):
-        while state.current_player != FIRST_GAME.seat:
-            state = state.apply(bots[state.current_player].choose(state))
-        puzzle = step.puzzle(state, number)
+    for number, step, state, puzzle in guided_steps(FIRST_GAME):
         accepted = puzzle.accepted()
         assert accepted and step.rule in step.explanation, step.rule
         assert len(accepted) < len(state.legal_moves()), "a step can be got wrong"
@@ -31,5 +25,4 @@ def test_every_step_has_answers_and_cites_its_rule():
         wrong = next(m for m in state.legal_moves() if m not in accepted)
         assert not puzzle.judge(wrong).right
         assert state.phase == (PLACEMENT if number <= 2 else ATTACK)   # ZY-05, ZY-06
-        state = state.apply(accepted[0])
     assert kinds == [Place, Place, Attack, Attack]

@@ -271,6 +271,24 @@ def perft(state: State, depth: int) -> int:
     return sum(perft(state.apply_legal(m), depth - 1) for m in moves)
 
 
-__all__ = ["PlayReport", "check_random_play", "check_round_trip", "check_refusals",
+def guided_steps(guide: Any) -> Iterator[tuple[int, Any, State, Any]]:
+    """Walk a guided first game (:class:`boardlib.core.puzzles.Guide`) along its script:
+    the other seats' bots (``guide.seats``, seeded by seat) move until the learner is to
+    move, then ``(number, step, state, puzzle)`` for each step, numbered from 1; the walk
+    goes on with the step's first accepted answer."""
+    from ..bots import make_bot
+
+    state = guide.setup()
+    bots = {p: make_bot(kind, seed=p, game=state.game)
+            for p, kind in enumerate(guide.seats) if kind != "human"}
+    for number, step in enumerate(guide.steps, 1):
+        while state.current_player != guide.seat:
+            state = state.apply(bots[state.current_player].choose(state))
+        puzzle = step.puzzle(state, number)
+        yield number, step, state, puzzle
+        state = state.apply(puzzle.accepted()[0])
+
+
+__all__ = ["PlayReport", "check_random_play", "guided_steps", "check_round_trip", "check_refusals",
            "mutated_moves", "wrong_values", "near_values", "check_loaded_save", "perft",
            "MAX_MESSAGE"]
