@@ -250,7 +250,8 @@ class HandPart:
         elif isinstance(result, Select):
             panel.selection = result.selection
             panel.why_line.clear()
-            panel.refresh()
+            self.show()        # the picture clicked first (the tile turned), then the map
+            panel.refresh()    # (the hand again: the same picture, so nothing is sent)
         elif isinstance(result, Play):
             panel.try_move(result.move)
 
@@ -318,8 +319,9 @@ class CarcassonneBoard(GamePanel):
         width = window[2] if len(window) == 4 and window[2] >= 4 * UNIT else None
         self.view.window = view_window(self.game_state, at, width)
 
-    def redraw(self) -> None:
-        super().redraw()
+    def show_beside(self) -> None:
+        """The tile in hand, token sets and score track, after the map is sent."""
+        super().show_beside()
         if self.hand_part is not None:
             self.hand_part.show()
 

@@ -33,6 +33,32 @@ function svgBody(text) {
   return start < 0 ? text : text.slice(start);
 }
 
+// A picture's own <style> (boardlib.svg puts one in every drawing, so that a saved picture
+// keeps its look) would be one more style sheet of the whole page each time a picture is
+// shown: inserting it makes the browser work out the style of the whole page again, which
+// took 10-25 ms of every click (issue 17). Its rules are scoped by the drawing's root class,
+// so one copy in the document head does the same: each distinct text is put there once
+// (shared by every board of the page) and taken out of the pictures shown.
+const SHARED_STYLE = "data-boardlib-svg-style";
+const MOST_SHARED_STYLES = 32; // beyond that a picture keeps its own (texts made per state)
+
+function shareStyles(content) {
+  const root = content.querySelector("svg");
+  if (!root || !root.classList.contains("bl-svg")) return; // only boardlib.svg drawings
+  for (const style of Array.from(root.children).filter((n) => n.localName === "style")) {
+    const text = style.textContent;
+    const shared = Array.from(document.head.querySelectorAll(`style[${SHARED_STYLE}]`));
+    if (!shared.some((n) => n.textContent === text)) {
+      if (shared.length >= MOST_SHARED_STYLES) continue;
+      const sheet = document.createElement("style");
+      sheet.setAttribute(SHARED_STYLE, "");
+      sheet.textContent = text;
+      document.head.appendChild(sheet);
+    }
+    style.remove();
+  }
+}
+
 function isPlainClickable(node) {
   const id = node.getAttribute && node.getAttribute("id");
   return Boolean(id && SCHEME_ID.test(id));
@@ -185,16 +211,28 @@ function render({ model, el }) {
     return bottom ? Math.max(0, bottom - el.getBoundingClientRect().bottom) : 0;
   }
 
-  function fit() {
+  // The room is read from the page's layout only when it may have changed (a resize, a
+  // new height of the lines around the board): reading it forces a layout, and doing that
+  // for every new picture put a whole layout of the page between a click and its picture
+  // (issue 17). A new picture of the same room reuses the last reading.
+  let room = null; // {width, height}: the last reading
+  function measure() {
+    room = { width: el.clientWidth || 600, height: screenRoom() };
+  }
+
+  function fit(remeasure = true) {
     const root = svg();
     if (!root || !full) return;
+    if (remeasure || !room) measure();
     const aspect = full[3] / full[2];
-    const room = el.clientWidth || 600;
     const maxWidth = parseFloat(model.get("max_width")) || 900;
-    const maxHeight = Math.max(240, screenRoom());
-    const width = Math.max(120, Math.min(room, maxWidth, maxHeight / aspect));
-    root.style.width = width + "px";
-    root.style.height = width * aspect + "px";
+    const maxHeight = Math.max(240, room.height);
+    const width = Math.max(120, Math.min(room.width, maxWidth, maxHeight / aspect));
+    const w = width + "px";
+    const h = width * aspect + "px";
+    // the same size again changes nothing (no new layout, no resize callback)
+    if (root.style.width !== w) root.style.width = w;
+    if (root.style.height !== h) root.style.height = h;
   }
 
   // --- the window shown (pan and zoom)
@@ -302,13 +340,33 @@ function render({ model, el }) {
     root.appendChild(ring);
   }
 
-  function rove(node, focus) {
-    for (const n of clickables()) {
-      n.setAttribute("tabindex", n === node ? "0" : "-1");
-      // JupyterLab matches shortcuts such as ".jp-Notebook :focus" against the focused
-      // element itself ("0 0" would restart the kernel): the focused element opts out.
-      n.setAttribute("data-lm-suppress-shortcuts", "true");
+  // JupyterLab matches shortcuts such as ".jp-Notebook :focus" against the focused element
+  // itself ("0 0" would restart the kernel): the focused element opts out (on focusin too).
+  function optOut(node) {
+    if (node && !node.hasAttribute("data-lm-suppress-shortcuts")) {
+      node.setAttribute("data-lm-suppress-shortcuts", "true");
     }
+  }
+
+  let roving = null; // the clickable whose tabindex is 0
+  function rove(node, focus, fresh = false) {
+    if (plain) {
+      for (const n of clickables()) {
+        n.setAttribute("tabindex", n === node ? "0" : "-1");
+        optOut(n);
+      }
+    } else {
+      // boardlib.svg draws every clickable with tabindex -1: only the roving one changes
+      // (a new picture: no old one to reset)
+      if (roving && roving !== node && !fresh && roving.isConnected) {
+        roving.setAttribute("tabindex", "-1");
+      }
+      if (node) {
+        node.setAttribute("tabindex", "0");
+        optOut(node);
+      }
+    }
+    roving = node;
     if (!node) {
       board.setAttribute("tabindex", "0"); // nothing to click: the board itself is focusable
       return;
@@ -324,12 +382,16 @@ function render({ model, el }) {
 
   function show() {
     const hadFocus = board.contains(document.activeElement);
-    const oldNode = focusedId ? byId(focusedId) : null;
-    const oldCentre = oldNode ? centre(oldNode) : null;
     // Parse first, then swap in one step: the old <svg> leaves the page as the new one
     // arrives (browser tests wait for exactly that), with no blank moment in between.
     const template = document.createElement("template");
     template.innerHTML = svgBody(model.get("svg") || "");
+    shareStyles(template.content);
+    // Where the focused element was matters only if the new picture lacks it (reading a
+    // place forces a layout of the page)
+    const kept = focusedId && template.content.querySelector(`[id="${CSS.escape(focusedId)}"]`);
+    const oldNode = focusedId && !kept ? byId(focusedId) : null;
+    const oldCentre = oldNode ? centre(oldNode) : null;
     board.replaceChildren(template.content);
     const root = svg();
     ring = null;
@@ -347,7 +409,7 @@ function render({ model, el }) {
       plain = root.querySelector("." + CLICKABLE) === null;
       board.setAttribute("aria-label", (root.getAttribute("aria-label")
         || "board") + ". Arrow keys move between the places you can click; Enter clicks.");
-      fit();
+      fit(false);
       applyWindow();
     }
     board.dataset.version = String(model.get("version") || 0);
@@ -362,7 +424,7 @@ function render({ model, el }) {
       });
     }
     if (!node) node = nodes[0] || null;
-    rove(node, hadFocus);
+    rove(node, hadFocus, true);
   }
 
   function showStatus() {
@@ -482,6 +544,7 @@ function render({ model, el }) {
 
   function onFocusIn(event) {
     const node = clickableOf(event.target, board, plain);
+    optOut(node);
     if (node) focusedId = node.getAttribute("id");
     drawRing();
   }

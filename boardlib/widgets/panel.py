@@ -28,6 +28,8 @@ The public extension API (a game's board subclass overrides or calls only these)
                           widget under the board (``"below"``) or beside it (``"side"``)
 ``set_standings(widget)`` the standings slot beside the board (empty by default)
 ``refresh()``, ``redraw()``, ``say(text)``, ``player_name(p)``, ``player_html(p)``
+``show_beside()``         pictures beside the board (a second view), drawn after the
+                          board's own picture is sent (default: none)
 ``recent_html()``         the line under the status: the last moves in words, a replay
 ``replay(i)``             show the position after ``i`` moves read-only (←/→, slider,
                           ``back_to_game()``); ``explain(i=None)``: its rules, step by
@@ -693,12 +695,23 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.why_line.say(text)
 
     def redraw(self) -> None:
-        """Draw the board again (after a controller setting changed, e.g. an overlay).
+        """Draw the board again (after a controller setting changed, e.g. an overlay), then
+        the pictures beside it (:meth:`show_beside`).
 
         In a replay the board shows that position (read-only) with the marks of the move
         that led to it; in an Explain walk-through, the position after the explained move
         with the marks of the step shown; else the game with the marks of every move since
         the viewing seat last moved (class ``last-move``)."""
+        self.draw_board()
+        self.show_beside()
+
+    def show_beside(self) -> None:
+        """Draw the pictures beside the board (a second view, as Carcassonne's tile in
+        hand); called after the board's own picture has gone to the browser, so a click
+        on the board is answered first. Default: none."""
+
+    def draw_board(self) -> None:
+        """Draw the board's own picture (:meth:`redraw` without the pictures beside it)."""
         self.update_view()
         state, selection, layer = self.shown_position()
         extra: dict[str, Any] = {}
@@ -729,10 +742,15 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         return self.state, self.selection, self._recent
 
     def refresh(self) -> None:
-        """Redraw the board and bring every part up to date with the position."""
+        """Redraw the board and bring every part up to date with the position.
+
+        The board's picture and its status line go to the browser first, in one message,
+        then the pictures beside it, then the move list, the log and the buttons: the
+        picture a click asked for is not kept waiting by the parts around it (issue 17)."""
         with self.view.hold_sync():
-            self.redraw()
+            self.draw_board()
             self._refresh_status()
+        self.show_beside()
         self.moves.picked = -1 if self.replay_at is None else self.replay_at
         self.moves.render()
         self.events.render()

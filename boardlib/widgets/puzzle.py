@@ -98,8 +98,8 @@ class ExtraViews:
         for view in self.extra_views:
             view.show()
 
-    def redraw(self) -> None:
-        super().redraw()  # type: ignore[misc]
+    def show_beside(self) -> None:
+        super().show_beside()  # type: ignore[misc]
         for view in self.extra_views:
             view.show()
 

@@ -32,7 +32,8 @@ LATE_SOURCE = ("import boardlib\nfrom boardlib.core.bots import RandomBot\n"
                "bot = RandomBot(7)\n"
                "while len(late.board) < 60:\n"
                "    late = late.apply(bot.choose(late))\n"
-               "CarcassonneBoard(state=late)  # 60 tiles")
+               "late_board = CarcassonneBoard(state=late)\n"
+               "late_board  # 60 tiles")
 SOURCES = ["from boardlib.carcassonne.widget import CarcassonneBoard",
            "CarcassonneBoard(players=2, seed=0)  # a new game: Red lays", LATE_SOURCE,
            "CarcassonneBoard(players=2, seed=0)  # played by keyboard"]
@@ -110,6 +111,46 @@ def test_the_map_after_60_tiles_is_readable_and_fit_shows_it_all(lab_page):
     whole = sizes(page, p)
     assert len(whole["tiles"]) == 60 and min(whole["tiles"]) < min(found["tiles"])
     page.screenshot(path=str(screenshot_dir() / "carcassonne-lab-late-fit.png"))
+
+
+RUN_IN_KERNEL_JS = """async code => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  await kernel.requestExecute({code}).done;
+}"""
+
+LINES_JS = """([p, map]) => {
+  const box = sel => p.querySelector(sel).getBoundingClientRect();
+  const status = p.querySelector('.boardlib-status'), why = p.querySelector('.boardlib-why');
+  const svg = box(map + ' svg');
+  return {status: box('.boardlib-status').height, why: box('.boardlib-why').height,
+          svg_top: svg.top, svg_height: svg.height, svg_width: svg.width,
+          panel: p.getBoundingClientRect().height,
+          status_lines: status.scrollHeight / parseFloat(getComputedStyle(status).lineHeight),
+          why_lines: why.scrollHeight / parseFloat(getComputedStyle(why).lineHeight)};
+}"""
+LONG = ("Blue laid tile D at 3,4 turned 90° and placed a knight on the city north of the "
+        "road; Green laid tile K at 2,4 and closed the road for 4 points; Yellow laid tile "
+        "V at 1,5 and placed a farmer on the field south of the road")
+
+
+def test_nothing_jumps_when_the_status_and_why_not_lines_grow_to_three_lines(lab_page):
+    """Issue 17, item 3: the status line and the why-not line keep their height (a longer
+    text scrolls in its box), so the map neither moves nor changes size."""
+    page, p = lab_page, panel(lab_page, LATE)
+    before = p.evaluate(LINES_JS, MAP)
+    page.evaluate(RUN_IN_KERNEL_JS, (
+        f"late_board.status_line.value = late_board.status_html() + "
+        f"'<div class=\"boardlib-recent\">Last: {LONG}.</div>'\n"
+        f"late_board.say('{LONG}. ' * 2)"))
+    expect(p.locator(".boardlib-why").first).to_contain_text("Yellow laid tile V", timeout=30_000)
+    expect(p.locator(".boardlib-status").first).to_contain_text("Yellow laid tile V")
+    after = p.evaluate(LINES_JS, MAP)
+    print("before", before, "after", after)
+    assert after["status_lines"] >= 3 and after["why_lines"] >= 3, after   # long texts
+    for key in ("status", "why", "svg_top", "svg_height", "svg_width", "panel"):
+        assert abs(after[key] - before[key]) < 0.5, (key, before, after)
+    page.screenshot(path=str(screenshot_dir() / "carcassonne-lab-long-lines.png"))
+    page.evaluate(RUN_IN_KERNEL_JS, "late_board.why_line.clear()\nlate_board.refresh()")
 
 
 def test_every_clickable_is_named_in_words(lab_page):
