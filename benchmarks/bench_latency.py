@@ -285,7 +285,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def browser_bench(name: str, clicks: int) -> dict[str, float] | None:
+def browser_bench(name: str, clicks: int) -> dict[str, float | None] | None:
     """Click-to-new-picture latency in headless Chromium under Voila (ms), or None."""
     try:
         from playwright.sync_api import sync_playwright

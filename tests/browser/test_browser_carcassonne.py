@@ -118,7 +118,7 @@ RUN_IN_KERNEL_JS = """async code => {
   await kernel.requestExecute({code}).done;
 }"""
 
-LINES_JS = """([p, map]) => {
+LINES_JS = """(p, map) => {
   const box = sel => p.querySelector(sel).getBoundingClientRect();
   const status = p.querySelector('.boardlib-status'), why = p.querySelector('.boardlib-why');
   const svg = box(map + ' svg');

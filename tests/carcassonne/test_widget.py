@@ -394,3 +394,39 @@ def test_CB_16_the_standings_tab_shows_the_teachers_standings_and_points_by_feat
         points = re.findall(rf'<td data-key="\w+" data-seat="{k}"[^>]*>(\d+)</td>', stacked)
         assert sum(int(v) for v in points) == board.state.scores[k]
     assert 'class="boardlib-chart"' in html
+
+
+def sent_pictures(monkeypatch, board):
+    """The order in which the map's and the hand's pictures go to the browser (each entry
+    "map" or "hand", one per message that carries a new ``svg``)."""
+    import ipywidgets
+
+    sent = []
+    real = ipywidgets.Widget._send
+
+    def send(widget, msg, buffers=None):
+        if "svg" in msg.get("state", {}):
+            sent.append("map" if widget is board.view else
+                        "hand" if widget is board.hand else "other")
+        return real(widget, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", send)
+    return sent
+
+
+def test_CB_04_the_picture_clicked_goes_to_the_browser_first(monkeypatch):
+    """Issue 17 (click to picture): a click on the map sends the map (with its status line)
+    before the hand beside it; a click on the hand sends the turned tile first."""
+    board = CarcassonneBoard(players=2, seed=0)
+    sent = sent_pictures(monkeypatch, board)
+    board.click("hand_0")                              # turn the tile in hand
+    assert sent == ["hand", "map"], sent               # the hand is not sent twice
+    sent.clear()
+    move = next(m for m in board.state.legal_moves())
+    clicks = board.controller.clicks_for(board.state, move, board.selection)
+    for element_id in clicks[:-1]:
+        board.click(element_id)
+    sent.clear()
+    board.click(clicks[-1])                            # the place on the map: a move
+    assert board.match.moves == (move,)
+    assert sent[0] == "map" and "hand" in sent, sent
