@@ -167,6 +167,7 @@ function render({ model, el }) {
   el.append(status, frame, why);
 
   let focusedId = null; // the element the keyboard is on, kept across redraws
+  let clickPoint = null; // where the mouse last clicked a clickable: {id, x, y}
   let goal = null; // where a run of Up/Down (or Left/Right) keys started: kept straight
   let keyboard = false; // the ring shows while the keyboard is used, not after mouse clicks
   let full = null; // the picture's own viewBox
@@ -375,7 +376,9 @@ function render({ model, el }) {
     focusedId = node.getAttribute("id");
     if (focus) {
       node.focus({ preventScroll: true });
-      if (!inWindow(node)) centreOn(node);
+      // where the keyboard went, the window follows; after a mouse click the element is in
+      // sight already (and asking where it is would lay out the page before it is shown)
+      if (keyboard && !inWindow(node)) centreOn(node);
       drawRing();
     }
   }
@@ -390,8 +393,15 @@ function render({ model, el }) {
     // Where the focused element was matters only if the new picture lacks it (reading a
     // place forces a layout of the page)
     const kept = focusedId && template.content.querySelector(`[id="${CSS.escape(focusedId)}"]`);
-    const oldNode = focusedId && !kept ? byId(focusedId) : null;
-    const oldCentre = oldNode ? centre(oldNode) : null;
+    let oldCentre = null;
+    if (focusedId && !kept) {
+      if (clickPoint && clickPoint.id === focusedId) { // where the mouse clicked it: no layout
+        oldCentre = { x: clickPoint.x, y: clickPoint.y };
+      } else {
+        const oldNode = byId(focusedId);
+        oldCentre = oldNode ? centre(oldNode) : null;
+      }
+    }
     board.replaceChildren(template.content);
     const root = svg();
     ring = null;
@@ -416,15 +426,29 @@ function render({ model, el }) {
     // The keyboard stays where it was: the same element, else the nearest one.
     const nodes = clickables();
     let node = focusedId ? byId(focusedId) : null;
+    const nearest = () => nodes.reduce((a, b) => {
+      const da = centre(a); const db = centre(b);
+      return Math.hypot(da.x - oldCentre.x, da.y - oldCentre.y)
+        <= Math.hypot(db.x - oldCentre.x, db.y - oldCentre.y) ? a : b;
+    });
+    let later = false;
     if (!node && oldCentre && nodes.length) {
-      node = nodes.reduce((a, b) => {
-        const da = centre(a); const db = centre(b);
-        return Math.hypot(da.x - oldCentre.x, da.y - oldCentre.y)
-          <= Math.hypot(db.x - oldCentre.x, db.y - oldCentre.y) ? a : b;
-      });
+      if (keyboard) node = nearest();
+      else later = true; // after a mouse click: found once the picture is laid out (below)
     }
     if (!node) node = nodes[0] || null;
     rove(node, hadFocus, true);
+    if (later) {
+      // Finding the nearest element asks where every one is, which lays out the page: at
+      // the next frame that layout is the one the frame needs anyway, not one more before
+      // the picture is in. Meanwhile the first element holds the place.
+      const root = svg();
+      const held = node;
+      requestAnimationFrame(() => {
+        if (svg() !== root || roving !== held) return; // redrawn or moved meanwhile
+        rove(nearest(), board.contains(document.activeElement));
+      });
+    }
   }
 
   function showStatus() {
@@ -485,6 +509,7 @@ function render({ model, el }) {
     }
     const node = clickableOf(event.target, board, plain);
     if (node) {
+      clickPoint = { id: node.getAttribute("id"), x: event.clientX, y: event.clientY };
       rove(node, false);
       model.send({ type: "click", id: node.getAttribute("id") });
     }
