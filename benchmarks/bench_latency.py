@@ -14,6 +14,22 @@ and the page itself times each board click from the click event to the moment th
 new ``<svg>`` is in the page (a MutationObserver), so Playwright's own polling is not
 counted. It prints p50/p95 per game (target p95 <= 50 ms, issue 17 item 9) and the size of
 the board's SVG after the last click; ``late_svg_size`` prints a late-game board's size.
+It also prints "click to painted": to the first task after the next frame once the picture
+is in (that frame's style, layout and paint included), so that work moved from before the
+picture's arrival to just after it is still counted.
+
+Where Carcassonne's time went (issue 17, second session; Chromium's CPU profile and the
+websocket timings of these clicks): the kernel spends 2-4 ms of CPU a click (drawing the
+map from cached pieces, the hand, the status); the rest is the browser's. Each new picture
+carried its own ``<style>``, and inserting a style sheet made Chromium work out the style
+of the whole page again: 10-25 ms per picture on a loaded machine against 3-8 ms with the
+rules shared in the head (a swap of the same picture timed in the page). board.js also
+read the page's layout two or three times per picture (the focused element's old place,
+the room for the board, the new place of the focus). Now: the rules go once into the head,
+the room is read only when it may have changed, no layout is read after a mouse click,
+and the panel sends the board's picture before the one beside it (Carcassonne's hand).
+To compare two versions on a busy machine, run them back to back, alternately, several
+times (``PYTHONPATH`` at an unpacked copy of the other version's ``boardlib``).
 
     .venv/bin/python benchmarks/bench_latency.py            # every game that has a board
     .venv/bin/python benchmarks/bench_latency.py zyrcan --games 3 --browser-clicks 120

@@ -80,9 +80,11 @@ class BoardView(anywidget.AnyWidget):
         self.show(svg)
 
     def show(self, svg: str) -> None:
-        """Show a new picture (and learn which ids it can report)."""
+        """Show a new picture (and learn which ids it can report). The picture and its
+        new ``version`` go to the browser in one message."""
         self.drawn = clickable_ids(svg)
-        self.svg = str(svg)
+        with self.hold_sync():
+            self.svg = str(svg)
 
     @traitlets.observe("svg")
     def _count_versions(self, change: dict[str, Any]) -> None:
