@@ -199,3 +199,31 @@ def test_controller_targets_follow_the_legal_moves():
     g = boardlib.load("room25", mode="cooperative", players=4, seed=0)
     s = program_all(position(g), {0: "move"})
     assert Room25Controller().targets(s, None) == [7, 11, 13, 17]
+
+
+def test_kept_pieces_give_the_same_bytes_as_a_drawing_from_scratch():
+    """The rooms, characters, slide arrows, countdown track and chips are kept as drawn
+    pieces (``draw.PIECES``, keyed by everything each shows); a picture made of kept pieces
+    is the picture drawn afresh, whatever was drawn before."""
+    from boardlib.room25 import draw
+    states = random_positions("suspicion", 5, 3, 40) + random_positions("solo", 1, 2, 50)
+    rng = random.Random(3)
+    calls = []
+    for state in states:
+        legal = state.legal_moves()
+        calls.append((state, dict(viewer=rng.choice([None, 0, state.game.num_players - 1]),
+                                  selection=rng.choice([None, 0]),
+                                  targets=rng.sample(range(25), 3),
+                                  hint=rng.choice(legal) if legal else None,
+                                  caption=rng.random() < 0.5)))
+    warm = [draw_svg(s, **kw) for s, kw in calls]
+    again = [draw_svg(s, **kw) for s, kw in calls]
+    assert again == warm
+    cold = []
+    for s, kw in reversed(calls):
+        draw.PIECES.clear()                        # forget every kept piece
+        cold.append(draw_svg(s, **kw))
+    cold.reverse()
+    assert cold == warm
+    assert [p.clickable for p in cold] == [p.clickable for p in warm]
+    assert len({str(p) for p in warm}) > len(states) // 2     # the pictures differ
