@@ -86,6 +86,9 @@ CSS = (".bl-room25 .click:hover .cell{stroke-width:3.5}"
        ".bl-room25 .overlay{pointer-events:none}")
 
 PIECES = PieceCache(size=4096)
+"""Drawn pieces (rooms, characters, arrows, the track, the chips) by everything they show."""
+PICTURES = PieceCache(size=256)
+"""Whole pictures by their key (:func:`draw_svg`)."""
 
 
 def room_colour(kind: str) -> str:
@@ -143,6 +146,35 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
              targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
              show_slides: bool = True, cover: str | None = None, caption: bool = True,
              action: type | None = None, marks: MarkLayer | None = None) -> BoardSVG:
+    """The complex as SVG (:func:`draw_svg_afresh`, which says what each argument does).
+
+    A board redraws the same position with the same arguments often (a click that only
+    picks or drops a selection, a refused move, a reset to a position drawn before), so
+    whole pictures are kept in :data:`PICTURES`, by the game, every field of the position
+    (``Room25State.content``) and every argument: the same key, the same bytes."""
+    targets = tuple(targets)
+    key = (state.game, state.content(), viewer, selection, targets, hint, reveal_all,
+           show_slides, cover, caption, action, marks)
+    try:
+        found = PICTURES.get(key)
+    except TypeError:               # an argument that cannot be a key: draw it afresh
+        return draw_svg_afresh(state, viewer, selection=selection, targets=targets, hint=hint,
+                               reveal_all=reveal_all, show_slides=show_slides, cover=cover,
+                               caption=caption, action=action, marks=marks)
+    if found is None:
+        svg = draw_svg_afresh(state, viewer, selection=selection, targets=targets, hint=hint,
+                              reveal_all=reveal_all, show_slides=show_slides, cover=cover,
+                              caption=caption, action=action, marks=marks)
+        found = (str(svg), dict(svg.clickable))
+        PICTURES.put(key, found)
+    text, clickable = found
+    return BoardSVG(text, clickable)        # its own copy of the clickable ids
+
+
+def draw_svg_afresh(state: Room25State, viewer: int | None = None, *, selection: Any = None,
+                    targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
+                    show_slides: bool = True, cover: str | None = None, caption: bool = True,
+                    action: type | None = None, marks: MarkLayer | None = None) -> BoardSVG:
     """The complex as SVG, as ``viewer`` may see it (``None``: only public facts;
     ``reveal_all``: everything, for teaching). ``selection``: a character picked to be pushed.
     ``targets``: places outlined as legal targets. ``hint``: a move to mark. ``cover``: text
@@ -489,7 +521,8 @@ def picture(state: Room25State, viewer: int | None = None, **kwargs: Any) -> SVG
     return SVGPicture(draw_svg(state, viewer, **kwargs), "Room 25")
 
 
-__all__ = ["draw_svg", "picture", "track_looks", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES",
-           "ROOM_ACTIONS", "PLACE_MOVES", "SHORT", "ICONS", "room_actions", "room_colour",
-           "room_fill", "room_id", "room_spot", "char_id", "slide_id", "action_id", "COVER_ID",
-           "line_words", "label_size", "room_words", "LINES"]
+__all__ = ["draw_svg", "draw_svg_afresh", "PIECES", "PICTURES", "picture", "track_looks",
+           "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES", "ROOM_ACTIONS", "PLACE_MOVES", "SHORT",
+           "ICONS", "room_actions", "room_colour", "room_fill", "room_id", "room_spot",
+           "char_id", "slide_id", "action_id", "COVER_ID", "line_words", "label_size",
+           "room_words", "LINES"]

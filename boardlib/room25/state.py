@@ -91,6 +91,12 @@ class Room25State(State):
         return s
 
     # --- reading ------------------------------------------------------------------------------
+    def content(self) -> tuple[Any, ...]:
+        """Every field of the position (``FIELDS``: what the last move caused and showed
+        whom included) as one hashable value: positions of one game with equal contents
+        are the same position, so anything computed from one holds for the other."""
+        return tuple(getattr(self, name) for name in FIELDS)
+
     @property
     def current_player(self) -> int:
         phase = self.phase

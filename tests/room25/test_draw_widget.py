@@ -227,3 +227,26 @@ def test_kept_pieces_give_the_same_bytes_as_a_drawing_from_scratch():
     assert cold == warm
     assert [p.clickable for p in cold] == [p.clickable for p in warm]
     assert len({str(p) for p in warm}) > len(states) // 2     # the pictures differ
+
+
+def test_kept_pictures_are_the_pictures_drawn_afresh():
+    """``draw_svg`` keeps whole pictures (``draw.PICTURES``) by the game, the position's
+    content and every argument; each is the picture ``draw_svg_afresh`` draws, with its own
+    copy of the clickable ids."""
+    from boardlib.room25 import draw
+    states = random_positions("competition", 3, 2, 60)
+    rng = random.Random(5)
+    for state in states:
+        legal = state.legal_moves()
+        for _ in range(3):
+            kw = dict(selection=rng.choice([None, 0, 1]), targets=rng.sample(range(25), 2),
+                      hint=rng.choice(legal) if legal else None, caption=rng.random() < 0.5,
+                      reveal_all=rng.random() < 0.2)
+            viewer = rng.choice([None, 0, 2])
+            first, kept = draw_svg(state, viewer, **kw), draw_svg(state, viewer, **kw)
+            assert kept == first == draw.draw_svg_afresh(state, viewer, **kw)
+            assert kept.clickable == first.clickable and kept.clickable is not first.clickable
+    twin = state.game.state_from_dict(state.to_dict())    # another object, the same content
+    assert draw_svg(twin, 0) == draw.draw_svg_afresh(twin, 0)
+    other = boardlib.load("room25", mode="competition", players=3, seed=61).new_initial_state()
+    assert draw_svg(other, 0) == draw.draw_svg_afresh(other, 0)   # another game: its own key

@@ -105,18 +105,13 @@ def seen_by(state, p, board):
     return [v(state, p) for v in views]
 
 
-def position_key(state):
-    """Everything ``state`` holds (every field, the last move's events and what it showed
-    whom included), as one value: positions with equal keys are the same position."""
-    return tuple(getattr(state, name) for name in state.FIELDS)
-
-
 class SeenBy:
     """``seen_by`` computed once per position and seat (positions compared by
-    ``position_key``). The original game's positions are followed once for each change
+    ``Room25State.content``). The original game's positions are followed once for each change
     tried from them (escape tries: every kind of change for every seat), and a variant
     that has not diverged yet (``ProgramChoice`` before its different choice) is the
-    original position: what a seat sees of it is the same, so it is computed once."""
+    original position: what a seat sees of it is the same, so it is computed once.
+    ``Room25State.content`` is every field (tests/room25/test_structure.py checks it)."""
 
     def __init__(self, game, board):
         self.game = game
@@ -125,7 +120,7 @@ class SeenBy:
 
     def __call__(self, state, p):
         assert state.game is self.game
-        key = (position_key(state), p)
+        key = (state.content(), p)
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = seen_by(state, p, self.board)
