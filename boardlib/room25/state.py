@@ -62,6 +62,7 @@ class Room25State(State):
     result: Outcome | None
     happened: tuple[tuple[str, str], ...]
     shown_to: int
+    died_in: tuple[tuple[int, int], ...]
     _lset: frozenset[Any] | None
 
     def __init__(self, game: Room25Game, **fields: Any) -> None:
@@ -87,7 +88,7 @@ class Room25State(State):
         s.alarm, s.phase, s.cursor = d.alarm, d.phase, d.cursor
         s.pass_no, s.cold, s.pending = d.pass_no, d.cold, d.pending
         s.step, s.result = d.step, d.result
-        s.happened, s.shown_to = tuple(d.happened), d.shown_to
+        s.happened, s.shown_to, s.died_in = tuple(d.happened), d.shown_to, d.died_in
         return s
 
     # --- reading ------------------------------------------------------------------------------
