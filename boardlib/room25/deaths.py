@@ -11,8 +11,11 @@ from .victory import after_death
 
 
 def die(d: Draft, c: int, rule: str, why: str) -> None:
-    """Character ``c`` dies by ``rule``: off the board, their clocks stopped; then the roles
-    of the dead (R25-43), the game's end (``after_death``) and the masks (R25-40)."""
+    """Character ``c`` dies by ``rule``: off the board, their clocks stopped, the room they
+    died in kept for the move's record (``died_in``: a death on entering a room is in the
+    room entered); then the roles of the dead (R25-43), the game's end (``after_death``)
+    and the masks (R25-40)."""
+    d.died_in += ((c, d.loc[c]),)
     d.loc = replaced(d.loc, c, -1)
     d.trap = replaced(d.trap, c, NO_TRAP)
     d.flood = replaced(d.flood, c, NO_FLOOD)

@@ -85,7 +85,10 @@ CSS = (".bl-room25 .click:hover .cell{stroke-width:3.5}"
        ".bl-room25 .slide:hover .arrow{stroke:#111111;stroke-width:2}"
        ".bl-room25 .overlay{pointer-events:none}")
 
-_PIECES = PieceCache(size=4096)
+PIECES = PieceCache(size=4096)
+"""Drawn pieces (rooms, characters, arrows, the track, the chips) by everything they show."""
+PICTURES = PieceCache(size=256)
+"""Whole pictures by their key (:func:`draw_svg`)."""
 
 
 def room_colour(kind: str) -> str:
@@ -143,6 +146,35 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
              targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
              show_slides: bool = True, cover: str | None = None, caption: bool = True,
              action: type | None = None, marks: MarkLayer | None = None) -> BoardSVG:
+    """The complex as SVG (:func:`draw_svg_afresh`, which says what each argument does).
+
+    A board redraws the same position with the same arguments often (a click that only
+    picks or drops a selection, a refused move, a reset to a position drawn before), so
+    whole pictures are kept in :data:`PICTURES`, by the game, every field of the position
+    (``Room25State.content``) and every argument: the same key, the same bytes."""
+    targets = tuple(targets)
+    key = (state.game, state.content(), viewer, selection, targets, hint, reveal_all,
+           show_slides, cover, caption, action, marks)
+    try:
+        found = PICTURES.get(key)
+    except TypeError:               # an argument that cannot be a key: draw it afresh
+        return draw_svg_afresh(state, viewer, selection=selection, targets=targets, hint=hint,
+                               reveal_all=reveal_all, show_slides=show_slides, cover=cover,
+                               caption=caption, action=action, marks=marks)
+    if found is None:
+        svg = draw_svg_afresh(state, viewer, selection=selection, targets=targets, hint=hint,
+                              reveal_all=reveal_all, show_slides=show_slides, cover=cover,
+                              caption=caption, action=action, marks=marks)
+        found = (str(svg), dict(svg.clickable))
+        PICTURES.put(key, found)
+    text, clickable = found
+    return BoardSVG(text, clickable)        # its own copy of the clickable ids
+
+
+def draw_svg_afresh(state: Room25State, viewer: int | None = None, *, selection: Any = None,
+                    targets: Iterable[int] = (), hint: Any = None, reveal_all: bool = False,
+                    show_slides: bool = True, cover: str | None = None, caption: bool = True,
+                    action: type | None = None, marks: MarkLayer | None = None) -> BoardSVG:
     """The complex as SVG, as ``viewer`` may see it (``None``: only public facts;
     ``reveal_all``: everything, for teaching). ``selection``: a character picked to be pushed.
     ``targets``: places outlined as legal targets. ``hint``: a move to mark. ``cover``: text
@@ -184,12 +216,13 @@ def draw_svg(state: Room25State, viewer: int | None = None, *, selection: Any = 
         here = tuple(game.names[c] for c in crowds.get(pos, ()))
         look = (pos, known[pos], bool(state.up >> tile & 1), bool(state.locked >> tile & 1),
                 markers.get(tile, ()), pos in outlined, pos == hint_place, here, origin)
-        d.piece(None, _PIECES, ("room", look), _room_drawer(d, look))
+        d.piece(None, PIECES, ("room", look), _room_drawer(d, look))
     current = state.current_character
     for pos, chars in sorted(crowds.items()):
         for slot, c in enumerate(chars):
-            _draw_character(d, state, c, pos, slot, origin, acting=c == current,
-                            picked=c == selection)
+            who = (c, game.names[c], game.owner[c], pos, slot, origin, c == current,
+                   c == selection)
+            d.piece(None, PIECES, ("char", who), _character_drawer(d, who))
     if show_slides:
         _draw_slides(d, state, origin, hint)
     draw_marks(d, marks, lambda at: room_spot(at, origin))
@@ -218,6 +251,10 @@ def room_spot(at: object, origin: tuple[float, float]) -> Spot | None:
 
 def _room_drawer(d: Drawing, look: tuple[Any, ...]) -> Callable[[Element], None]:
     return lambda parent: _draw_room(d, parent, *look)
+
+
+def _character_drawer(d: Drawing, who: tuple[Any, ...]) -> Callable[[Element], None]:
+    return lambda parent: _draw_character(d, parent, *who)
 
 
 # --- the pieces --------------------------------------------------------------------------
@@ -281,19 +318,19 @@ def _draw_room(d: Drawing, parent: Element, pos: int, kind: str | None, face_up:
                stroke_width=3.0, stroke_dasharray="6 3", rx=4.0)
 
 
-def _draw_character(d: Drawing, state: Room25State, c: int, pos: int, slot: int,
-                    origin: tuple[float, float], *, acting: bool, picked: bool) -> None:
-    game = state.game
-    look = seat(game.owner[c])
-    words = f"{game.names[c]} ({look.name}) in {POS_NAMES[pos]}"
+def _draw_character(d: Drawing, parent: Element, c: int, name: str, owner: int, pos: int,
+                    slot: int, origin: tuple[float, float], acting: bool,
+                    picked: bool) -> None:
+    look = seat(owner)
+    words = f"{name} ({look.name}) in {POS_NAMES[pos]}"
     if acting:
         words += ", acting now"
     if picked:
         words += " — picked to be pushed: click a room next to it"
-    group = d.clickable(None, char_id(c), words, cls="char" + (" selected" if picked else ""))
+    group = d.clickable(parent, char_id(c), words, cls="char" + (" selected" if picked else ""))
     x = origin[0] + (pos % SIZE) * CELL + 17 + 22 * (slot % 4)
     y = origin[1] + (pos // SIZE) * CELL + 70 + 18 * (slot // 4)
-    d.seat_token(group, look, x, y, TOKEN_RADIUS, game.names[c][0],
+    d.seat_token(group, look, x, y, TOKEN_RADIUS, name[0],
                  outline=SELECTED if acting or picked else INK,
                  outline_width=3.0 if acting or picked else 1.0, dashed=picked,
                  label_size=10.0)
@@ -322,39 +359,59 @@ def _draw_slides(d: Drawing, state: Room25State, origin: tuple[float, float],
         if line in CENTRAL_LINES:
             continue                         # the Central Room's lines never slide (R25-18)
         for direction in (-1, 1):
-            blocked = state.shifts[line] == -direction
-            slid = state.shifts[line] == direction
-            words = f"slide {line_words(line, direction)} (Control, R25-17)"
-            if slid:
-                words += " — slid this way this turn"
-            if blocked:
-                words += " — not now: slid the other way this turn (R25-19)"
-            is_hint = hinted == (line, direction)
-            if is_hint:
-                words += " — the hint"
-            classes = "slide" + (" blocked" if blocked else "") + (" hint" if is_hint else "")
-            group = d.clickable(None, slide_id(line, direction), words, cls=classes)
-            points = _arrow_points(line, direction, origin)
-            xs, ys = [p[0] for p in points], [p[1] for p in points]
-            d.rect(group, min(xs) - 4, min(ys) - 4, max(xs) - min(xs) + 8,
-                   max(ys) - min(ys) + 8, fill="none", pointer_events="all")
-            d.polygon(group, points, fill=GREYED if blocked else "#1f2937",
-                      stroke=HINT if is_hint else "none",
-                      stroke_width=3.0 if is_hint else None, cls="arrow")
-            if slid:                         # the Control marker (R25-17, R25-27)
-                cx, cy = sum(xs) / 3, sum(ys) / 3
-                d.circle(group, cx, cy, 9.0, fill=CONTROL_FILL, stroke=INK, stroke_width=1.0)
-                d.text(group, cx, cy, "C", size=11.0, weight="bold", fill="#000000")
+            arrow = (line, direction, state.shifts[line] == -direction,
+                     state.shifts[line] == direction, hinted == (line, direction), origin)
+            d.piece(None, PIECES, ("slide", arrow), _slide_drawer(d, arrow))
+
+
+def _slide_drawer(d: Drawing, arrow: tuple[Any, ...]) -> Callable[[Element], None]:
+    return lambda parent: _draw_slide(d, parent, *arrow)
+
+
+def _draw_slide(d: Drawing, parent: Element, line: int, direction: int, blocked: bool,
+                slid: bool, is_hint: bool, origin: tuple[float, float]) -> None:
+    """The arrow of one line and way: greyed if the line slid the other way this turn
+    (R25-19), with the Control marker if it slid this way (R25-17, R25-27)."""
+    words = f"slide {line_words(line, direction)} (Control, R25-17)"
+    if slid:
+        words += " — slid this way this turn"
+    if blocked:
+        words += " — not now: slid the other way this turn (R25-19)"
+    if is_hint:
+        words += " — the hint"
+    classes = "slide" + (" blocked" if blocked else "") + (" hint" if is_hint else "")
+    group = d.clickable(parent, slide_id(line, direction), words, cls=classes)
+    points = _arrow_points(line, direction, origin)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    d.rect(group, min(xs) - 4, min(ys) - 4, max(xs) - min(xs) + 8,
+           max(ys) - min(ys) + 8, fill="none", pointer_events="all")
+    d.polygon(group, points, fill=GREYED if blocked else "#1f2937",
+              stroke=HINT if is_hint else "none",
+              stroke_width=3.0 if is_hint else None, cls="arrow")
+    if slid:                         # the Control marker (R25-17, R25-27)
+        cx, cy = sum(xs) / 3, sum(ys) / 3
+        d.circle(group, cx, cy, 9.0, fill=CONTROL_FILL, stroke=INK, stroke_width=1.0)
+        d.text(group, cx, cy, "C", size=11.0, weight="bold", fill="#000000")
 
 
 def _draw_track(d: Drawing, state: Room25State, top: float) -> None:
+    left = state.remaining_turns()
+    words = (f"{left} turn{'s' * (left != 1)} left" if state.phase != OVER else "game over")
+    track = (state.alarm, tuple(track_looks(state)), words, top)
+    d.piece(None, PIECES, ("track", track), lambda parent: _draw_track_boxes(d, parent, *track))
+
+
+def _draw_track_boxes(d: Drawing, parent: Element, alarm: bool, looks: tuple[str, ...],
+                      words: str, top: float) -> None:
+    """The countdown track (R25-10): one box a turn, the alarm's cut turns crossed out
+    (R25-12), and how many turns are left."""
     y = top + 4
-    d.text(None, 6, y + 11, "ALARM" if state.alarm else "turn", size=11.0,
-           anchor="start", weight="bold" if state.alarm else None,
-           fill="#b91c1c" if state.alarm else MUTED)
-    for t, look in enumerate(track_looks(state), start=1):
+    d.text(parent, 6, y + 11, "ALARM" if alarm else "turn", size=11.0,
+           anchor="start", weight="bold" if alarm else None,
+           fill="#b91c1c" if alarm else MUTED)
+    for t, look in enumerate(looks, start=1):
         x = TRACK_LEFT + (t - 1) * 30
-        group = d.group(None, cls=f"turn {look}")
+        group = d.group(parent, cls=f"turn {look}")
         d.rect(group, x, y, 26, 22, fill=TRACK_FILL[look], rx=3.0,
                stroke="#b91c1c" if look == "cut" else INK,
                stroke_width=2.5 if look == "now" else 1.0)
@@ -362,10 +419,8 @@ def _draw_track(d: Drawing, state: Room25State, top: float) -> None:
                fill="#ffffff" if look == "now" else INK)
         if look == "cut":
             d.line(group, (x + 3, y + 19), (x + 23, y + 3), stroke="#b91c1c", stroke_width=1.8)
-    left = state.remaining_turns()
-    d.text(None, TRACK_LEFT + len(track_looks(state)) * 30 + 6, y + 11,
-           f"{left} turn{'s' * (left != 1)} left" if state.phase != OVER else "game over",
-           size=11.0, anchor="start", fill=MUTED)
+    d.text(parent, TRACK_LEFT + len(looks) * 30 + 6, y + 11, words, size=11.0,
+           anchor="start", fill=MUTED)
 
 
 def _draw_chips(d: Drawing, state: Room25State, action: type | None, top: float) -> None:
@@ -373,14 +428,21 @@ def _draw_chips(d: Drawing, state: Room25State, action: type | None, top: float)
     if len(kinds) < 2:
         return
     chosen = action if action in kinds else kinds[0]
-    d.text(None, EDGE, top + CHIPS_HEIGHT / 2, "A click on a room:", size=12.0, anchor="start",
-           fill=MUTED)
+    chips = (kinds, chosen, top)
+    d.piece(None, PIECES, ("chips", chips), lambda parent: _draw_chip_row(d, parent, *chips))
+
+
+def _draw_chip_row(d: Drawing, parent: Element, kinds: tuple[type, ...], chosen: type,
+                   top: float) -> None:
+    """The chips that say what a click on a room means (R25-I5, R25-20)."""
+    d.text(parent, EDGE, top + CHIPS_HEIGHT / 2, "A click on a room:", size=12.0,
+           anchor="start", fill=MUTED)
     x = EDGE + 118
     for kind in kinds:
         words = ROOM_ACTION_WORDS[kind]
         width = 24 + 7.6 * len(words)
         on = kind is chosen
-        group = d.clickable(None, action_id(kind), f"a click on a room: {words.lower()}"
+        group = d.clickable(parent, action_id(kind), f"a click on a room: {words.lower()}"
                             + (" (chosen)" if on else ""), cls="chip" + (" selected" if on else ""))
         d.rect(group, x, top + 5, width, CHIPS_HEIGHT - 10, rx=12.0,
                fill="#1f2937" if on else "#ffffff", stroke=INK, stroke_width=1.5)
@@ -422,7 +484,7 @@ def _known(state: Room25State, viewer: int | None, reveal_all: bool) -> list[str
         return [state.kind_at(p) for p in range(25)]
     if viewer is None:
         return [state.kind_at(p) if state.is_face_up(p) else None for p in range(25)]
-    return [room["kind"] for room in state.observation(viewer)["rooms"]]
+    return [state.known_kind(viewer, p) for p in range(25)]
 
 
 def _place_of(move: Any) -> int | None:
@@ -459,7 +521,8 @@ def picture(state: Room25State, viewer: int | None = None, **kwargs: Any) -> SVG
     return SVGPicture(draw_svg(state, viewer, **kwargs), "Room 25")
 
 
-__all__ = ["draw_svg", "picture", "track_looks", "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES",
-           "ROOM_ACTIONS", "PLACE_MOVES", "SHORT", "ICONS", "room_actions", "room_colour",
-           "room_fill", "room_id", "room_spot", "char_id", "slide_id", "action_id", "COVER_ID",
-           "line_words", "label_size", "room_words", "LINES"]
+__all__ = ["draw_svg", "draw_svg_afresh", "PIECES", "PICTURES", "picture", "track_looks",
+           "SVGPicture", "PLAYER_COLORS", "PLAYER_NAMES", "ROOM_ACTIONS", "PLACE_MOVES", "SHORT",
+           "ICONS", "room_actions", "room_colour", "room_fill", "room_id", "room_spot",
+           "char_id", "slide_id", "action_id", "COVER_ID", "line_words", "label_size",
+           "room_words", "LINES"]

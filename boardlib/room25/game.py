@@ -119,7 +119,7 @@ class Room25Game(Game):
             last_turn=self.turns, alarm=False, phase=CLUE, cursor=0, pass_no=1,
             prog=("",) * n, did=("",) * n, cold=0, trap=(NO_TRAP,) * n,
             flood=(NO_FLOOD,) * n, shifts=(0,) * 10, marker=(-1,) * n, pending=None, step=0,
-            result=None, happened=(), shown_to=0)
+            result=None, happened=(), shown_to=0, died_in=())
         assert self.kinds[grid[CENTER]] == "central"
         return self.settled(first)
 

@@ -22,8 +22,10 @@ Fields, by what they describe:
   ``pending`` a room's choice still to make, ``step`` the actions carried out so far;
 * the end: ``result``, an ``Outcome``;
 * the last move: ``happened`` its events as ``(rule, text)`` pairs (``events`` makes them
-  ``Event`` records when asked: most positions of a bot's play-out are never asked) and
-  ``shown_to`` the players it showed something hidden (bit set); neither is saved.
+  ``Event`` records when asked: most positions of a bot's play-out are never asked),
+  ``shown_to`` the players it showed something hidden (bit set) and ``died_in`` each death
+  it caused as ``(character, tile)``, the room the character died in (R25-25, R25-30,
+  R25-33, R25-34); none of them is saved.
 """
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ T = TypeVar("T")
 FIELDS = ("grid", "where", "up", "locked", "loc", "deaths", "roles", "shown", "seen", "order",
           "turn", "last_turn", "alarm", "phase", "cursor", "pass_no", "prog", "did", "cold",
           "trap", "flood", "shifts", "marker", "pending", "step", "result", "happened",
-          "shown_to")
+          "shown_to", "died_in")
 
 
 class Trap(NamedTuple):
@@ -124,6 +126,7 @@ class Draft:
     result: Any
     happened: list[tuple[str, str]]
     shown_to: int
+    died_in: tuple[tuple[int, int], ...]
 
     def __init__(self, state: Any) -> None:
         self.base = state
@@ -139,6 +142,7 @@ class Draft:
         self.step, self.result = state.step, state.result
         self.happened = []
         self.shown_to = 0
+        self.died_in = ()
 
     def build(self) -> Any:
         """The new position (``Room25State.from_draft``); the draft is not used again."""

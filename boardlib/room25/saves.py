@@ -11,6 +11,7 @@ Prepared lesson positions (``scenarios``) pass the first two only.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from boardlib.core.api import Outcome, require
@@ -29,7 +30,13 @@ ROOM_CHOICES = {"vision": "vision", "mobile": "mobile", "illusion": "illusion",
 
 def state_schema(game: Any) -> Record:
     """What a saved Room 25 position looks like, field by field, with every bound."""
-    n, players, turns = game.num_chars, game.players, game.turns
+    return schema_for_table(game.num_chars, game.players, game.turns)
+
+
+@lru_cache(maxsize=None)
+def schema_for_table(n: int, players: int, turns: int) -> Record:
+    """``state_schema`` of a table of ``n`` characters and ``players`` players, ``turns``
+    turns long: made once per table (every load checks against it)."""
     every_tile = (1 << 25) - 1
     tile = Whole(0, 24)
     endings = sorted({t for mode in ENDINGS.values() for t in mode})
@@ -76,7 +83,7 @@ def fields_from_save(game: Any, data: Mapping[str, Any]) -> dict[str, Any]:
         "step": data["step"],
         "result": None if result is None else Outcome(result[0], tuple(result[1]),
                                                       tuple(result[2]), result[3]),
-        "happened": (), "shown_to": 0,
+        "happened": (), "shown_to": 0, "died_in": (),
     }
 
 

@@ -62,6 +62,7 @@ class Room25State(State):
     result: Outcome | None
     happened: tuple[tuple[str, str], ...]
     shown_to: int
+    died_in: tuple[tuple[int, int], ...]
     _lset: frozenset[Any] | None
 
     def __init__(self, game: Room25Game, **fields: Any) -> None:
@@ -87,10 +88,16 @@ class Room25State(State):
         s.alarm, s.phase, s.cursor = d.alarm, d.phase, d.cursor
         s.pass_no, s.cold, s.pending = d.pass_no, d.cold, d.pending
         s.step, s.result = d.step, d.result
-        s.happened, s.shown_to = tuple(d.happened), d.shown_to
+        s.happened, s.shown_to, s.died_in = tuple(d.happened), d.shown_to, d.died_in
         return s
 
     # --- reading ------------------------------------------------------------------------------
+    def content(self) -> tuple[Any, ...]:
+        """Every field of the position (``FIELDS``: what the last move caused and showed
+        whom included) as one hashable value: positions of one game with equal contents
+        are the same position, so anything computed from one holds for the other."""
+        return tuple(getattr(self, name) for name in FIELDS)
+
     @property
     def current_player(self) -> int:
         phase = self.phase

@@ -182,12 +182,16 @@ class Room25Teacher(Teacher):
     def outcome_marks(self, before: Room25State,
                       after: Room25State) -> tuple[tuple[Mark, ...], tuple[Mark, ...]]:
         """The rooms the move turned face up (R25-15) and where characters died."""
-        turned = [p for p in range(25) if after.is_face_up(p) and not before.is_face_up(p)
-                  and after.grid[p] == before.grid[p]]
-        died = [(before.position(c), self.game.owner[c]) for c in range(self.game.num_chars)
-                if before.alive(c) and not after.alive(c)]
-        return (tuple(Mark("effect", p) for p in turned),
-                tuple(Mark("removed", p, owner) for p, owner in died if p is not None))
+        newly = after.up & ~before.up        # tiles turned face up by the move
+        turned = sorted(p for t in range(25) if newly >> t & 1
+                        if before.grid[p := after.where[t]] == t)
+        return (tuple(Mark("effect", p) for p in turned), self.death_marks(after))
+
+    def death_marks(self, after: Room25State) -> tuple[Mark, ...]:
+        """Where each character the move killed died: the room they died in, where it lies
+        after the move (the engine's ``died_in``; R25-25, R25-30, R25-33, R25-34)."""
+        return tuple(Mark("removed", after.where[tile], self.game.owner[c])
+                     for c, tile in after.died_in)
 
     # --- explanations ----------------------------------------------------------------------
     def explain(self, before: Any, move: Any, after: Any = None,
@@ -196,9 +200,8 @@ class Room25Teacher(Teacher):
         own marks go with the first step, a death's with the step that tells it."""
         after = before.apply(move) if after is None else after
         own = self.move_marks(before, move)
-        deaths = {self.game.names[c]: Mark("removed", p, self.game.owner[c])
-                  for c in range(self.game.num_chars)
-                  if not after.alive(c) and (p := before.position(c)) is not None}
+        deaths = {self.game.names[c]: mark
+                  for (c, _), mark in zip(after.died_in, self.death_marks(after))}
         steps = []
         for i, event in enumerate(after.events):
             text = self.engine_text(event.text)

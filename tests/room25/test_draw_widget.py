@@ -199,3 +199,54 @@ def test_controller_targets_follow_the_legal_moves():
     g = boardlib.load("room25", mode="cooperative", players=4, seed=0)
     s = program_all(position(g), {0: "move"})
     assert Room25Controller().targets(s, None) == [7, 11, 13, 17]
+
+
+def test_kept_pieces_give_the_same_bytes_as_a_drawing_from_scratch():
+    """The rooms, characters, slide arrows, countdown track and chips are kept as drawn
+    pieces (``draw.PIECES``, keyed by everything each shows); a picture made of kept pieces
+    is the picture drawn afresh, whatever was drawn before."""
+    from boardlib.room25 import draw
+    states = random_positions("suspicion", 5, 3, 40) + random_positions("solo", 1, 2, 50)
+    rng = random.Random(3)
+    calls = []
+    for state in states:
+        legal = state.legal_moves()
+        calls.append((state, dict(viewer=rng.choice([None, 0, state.game.num_players - 1]),
+                                  selection=rng.choice([None, 0]),
+                                  targets=rng.sample(range(25), 3),
+                                  hint=rng.choice(legal) if legal else None,
+                                  caption=rng.random() < 0.5)))
+    warm = [draw_svg(s, **kw) for s, kw in calls]
+    again = [draw_svg(s, **kw) for s, kw in calls]
+    assert again == warm
+    cold = []
+    for s, kw in reversed(calls):
+        draw.PIECES.clear()                        # forget every kept piece
+        cold.append(draw_svg(s, **kw))
+    cold.reverse()
+    assert cold == warm
+    assert [p.clickable for p in cold] == [p.clickable for p in warm]
+    assert len({str(p) for p in warm}) > len(states) // 2     # the pictures differ
+
+
+def test_kept_pictures_are_the_pictures_drawn_afresh():
+    """``draw_svg`` keeps whole pictures (``draw.PICTURES``) by the game, the position's
+    content and every argument; each is the picture ``draw_svg_afresh`` draws, with its own
+    copy of the clickable ids."""
+    from boardlib.room25 import draw
+    states = random_positions("competition", 3, 2, 60)
+    rng = random.Random(5)
+    for state in states:
+        legal = state.legal_moves()
+        for _ in range(3):
+            kw = dict(selection=rng.choice([None, 0, 1]), targets=rng.sample(range(25), 2),
+                      hint=rng.choice(legal) if legal else None, caption=rng.random() < 0.5,
+                      reveal_all=rng.random() < 0.2)
+            viewer = rng.choice([None, 0, 2])
+            first, kept = draw_svg(state, viewer, **kw), draw_svg(state, viewer, **kw)
+            assert kept == first == draw.draw_svg_afresh(state, viewer, **kw)
+            assert kept.clickable == first.clickable and kept.clickable is not first.clickable
+    twin = state.game.state_from_dict(state.to_dict())    # another object, the same content
+    assert draw_svg(twin, 0) == draw.draw_svg_afresh(twin, 0)
+    other = boardlib.load("room25", mode="competition", players=3, seed=61).new_initial_state()
+    assert draw_svg(other, 0) == draw.draw_svg_afresh(other, 0)   # another game: its own key

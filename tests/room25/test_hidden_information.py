@@ -105,6 +105,28 @@ def seen_by(state, p, board):
     return [v(state, p) for v in views]
 
 
+class SeenBy:
+    """``seen_by`` computed once per position and seat (positions compared by
+    ``Room25State.content``). The original game's positions are followed once for each change
+    tried from them (escape tries: every kind of change for every seat), and a variant
+    that has not diverged yet (``ProgramChoice`` before its different choice) is the
+    original position: what a seat sees of it is the same, so it is computed once.
+    ``Room25State.content`` is every field (tests/room25/test_structure.py checks it)."""
+
+    def __init__(self, game, board):
+        self.game = game
+        self.board = board
+        self.memo = {}
+
+    def __call__(self, state, p):
+        assert state.game is self.game
+        key = (state.content(), p)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = seen_by(state, p, self.board)
+        return found
+
+
 # --- changes a seat cannot see ------------------------------------------------------------------
 
 class Change:
@@ -303,16 +325,16 @@ def escape_tries(path):
             if any("Room 25 slides off" in e.text for e in b.events)]
 
 
-def follow(change, start, moves, p, board, where):
-    """Play both positions on with ``moves``; compare what ``p`` sees while the change is
-    secret. Returns the number of compared position pairs."""
+def follow(change, start, moves, p, seen, where):
+    """Play both positions on with ``moves``; compare what ``p`` sees (``seen``, a
+    ``SeenBy``) while the change is secret. Returns the number of compared position pairs."""
     compared = 0
     change.turn = start.turn
     a, b = change.load(start.to_dict()), change.variant    # both loaded: no events yet
     for move in moves + [None]:
         if a.is_terminal() or b.is_terminal() or change.public(a, b):
             break       # the end shows everything (R25-I4)
-        assert seen_by(a, p, board) == seen_by(b, p, board), (
+        assert seen(a, p) == seen(b, p), (
             f"{type(change).__name__} changed what player {p} sees ({where})")
         compared += 1
         if move is None:
@@ -337,10 +359,11 @@ def differential(game, seed, board):
     tries += [(i, rng.randrange(game.num_players), rng.choice(kinds))
               for i in rng.sample(range(len(path)), min(POINTS, len(path)))]
     compared = 0
+    seen = SeenBy(game, board)
     for i, p, kind in tries:
         change = kind(path[i], p, rng)
         if change.variant is not None:
-            compared += follow(change, path[i], moves[i:i + FOLLOW], p, board,
+            compared += follow(change, path[i], moves[i:i + FOLLOW], p, seen,
                                f"seed {seed}, move {i}")
     return compared
 

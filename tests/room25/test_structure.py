@@ -82,3 +82,20 @@ def test_engine_modules_import_no_drawing_or_widgets():
             for n in names:
                 assert not any(w in n for w in ("matplotlib", "ipywidgets", "draw", "widget")), (
                     f"{module} imports {n}")
+
+
+def test_content_is_every_field_of_a_position_and_only_caches_are_left_out():
+    """``Room25State.content`` keys kept pictures (``draw.PICTURES``) and the secrets twins'
+    views: it must hold every field a position has (the legal-move caches aside)."""
+    import boardlib
+    from boardlib.core.api import State
+    from boardlib.room25.position import FIELDS
+    from boardlib.room25.state import Room25State
+
+    caches = {"_lset", "_legal", "_picked"}
+    slots = set(Room25State.__slots__) | set(State.__slots__)
+    assert slots - caches - {"game"} == set(FIELDS)     # the game is a key of its own
+    state = boardlib.load("room25", mode="suspicion", seed=3).new_initial_state()
+    assert state.content() == tuple(getattr(state, name) for name in FIELDS)
+    moved = state.apply(state.legal_moves()[0])
+    assert moved.content() != state.content()

@@ -90,8 +90,10 @@ def test_R25_16_R25_30_a_push_into_the_deadly_room_marks_the_death():
     by_rule = {s.rule: s for s in t.explain(state, move, after)}
     assert by_rule["R25-16"].text == "Scientist pushes Nerd into a3."
     assert by_rule["R25-30"].text == "Nerd enters the Deadly room and dies."
-    assert by_rule["R25-30"].marks == (Mark("removed", P["b3"], 1),)
-    assert Mark("removed", P["b3"], 1) in t.marks(state, move, after)
+    # the X goes where the Nerd died, the Deadly room entered, not the room left (R25-30)
+    assert by_rule["R25-30"].marks == (Mark("removed", P["a3"], 1),)
+    assert Mark("removed", P["a3"], 1) in t.marks(state, move, after)
+    assert Mark("removed", P["b3"], 1) not in t.marks(state, move, after)
 
 
 def test_R25_17_a_slide_marks_every_place_of_its_line():
@@ -112,6 +114,21 @@ def test_R25_14_a_look_marks_the_place_and_tells_nobody_the_room():
     assert t.move_words(state, move) == "Red's Scientist looked in secret at the room at b3"
     assert t.marks(state, move) == (Mark("looked", P["b3"], 0),)
     assert "Deadly" not in " ".join(s.text for s in t.explain(state, move, viewer=0))
+
+
+def test_R25_30_a_move_into_the_deadly_room_marks_the_death_in_that_room():
+    """The engine records the room each death happened in (``died_in``); the teacher puts
+    the X there: in the Deadly room entered, not in the room the character came from."""
+    state = program_all(position(coop(), rooms={"b3": "deadly"}), {0: "move"})
+    move = state.game.parse_move("move b3")
+    after = state.apply(move)
+    assert after.died_in == ((0, state.grid[P["b3"]]),) and not after.alive(0)
+    t = teach(state)
+    assert Mark("removed", P["b3"], 0) in t.marks(state, move, after)
+    assert Mark("removed", P["c3"], 0) not in t.marks(state, move, after)
+    by_rule = {s.rule: s for s in t.explain(state, move, after)}
+    assert by_rule["R25-30"].marks == (Mark("removed", P["b3"], 0),)
+    assert after.apply(after.legal_moves()[0]).died_in == ()     # one move's record only
 
 
 def test_R25_10_R25_47_standings_countdown_characters_and_what_decides():
