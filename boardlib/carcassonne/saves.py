@@ -131,19 +131,23 @@ def _build_loaded(game: CarcassonneGame, data: Mapping[str, Any],
     s.king = s.baron = None
     board = data["board"]
     require(isinstance(board, list) and board, "the board must list the laid tiles")
+    # The messages are written only for a refusal: a board is checked tile by tile on every load.
     for k, entry in enumerate(board):
-        require(isinstance(entry, list) and len(entry) == 4, f"bad board entry {entry!r}")
+        if not (isinstance(entry, list) and len(entry) == 4):
+            raise InvalidInputError(f"bad board entry {entry!r}")
         x, y, letter, r = entry
-        require(isinstance(x, int) and isinstance(y, int) and isinstance(r, int)
-                and 0 <= r < 4 and letter in TILE_TYPES, f"bad board entry {entry!r}")
+        if not (isinstance(x, int) and isinstance(y, int) and isinstance(r, int)
+                and 0 <= r < 4 and letter in TILE_TYPES):
+            raise InvalidInputError(f"bad board entry {entry!r}")
         if k == 0:
             require((x, y, letter, r) == (0, 0, START_LETTER, 0),
                     "the first tile must be the start tile at 0,0 (CB-02)")
         else:
             need = s.frontier.get((x, y))
-            require((x, y) not in s.board and need is not None
-                    and r in game.fits(letter, need), f"tile {letter} at {x},{y} does not fit "
-                    "the tiles laid before it (CB-04)")
+            if not ((x, y) not in s.board and need is not None
+                    and r in game.fits(letter, need)):
+                raise InvalidInputError(f"tile {letter} at {x},{y} does not fit the tiles laid "
+                                        "before it (CB-04)")
         s.lay((x, y), letter, r)
     tile = data["tile"]
     deck = data["deck"]

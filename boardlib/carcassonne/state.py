@@ -173,6 +173,7 @@ class CarcassonneState(Position, State):
         """The mutable working copy the next state is built in (its events start empty)."""
         d = Draft.__new__(Draft)
         d.game = self.game
+        d.owned = False  # the dicts are this state's: a move copies before changing them
         d.phase = self.phase
         d.player = self.player
         d.tile = self.tile
@@ -459,7 +460,10 @@ class Draft(Position):
     """The mutable working copy of a position that one move (or the loader) changes; the
     dicts it replaces are new ones, so the state it came from stays as it was."""
 
-    __slots__ = ("game",) + FIELDS
+    # ``owned``: the board, frontier and feature dicts were made by this draft and no state
+    # shares them yet (a new table, or the loader laying a saved board), so ``lay`` changes
+    # them in place; otherwise it copies them first, which keeps the earlier state unchanged.
+    __slots__ = ("game", "owned") + FIELDS
 
     @classmethod
     def empty(cls, game: CarcassonneGame) -> Draft:
@@ -467,6 +471,7 @@ class Draft(Position):
         d = cls.__new__(cls)
         n = game.num_players
         d.game = game
+        d.owned = True
         d.phase, d.player, d.tile = TILE, 0, None
         d.board, d.frontier, d.feats, d.followers = {}, {}, Features({}, {}, 0), {}
         d.supply, d.scores = (FOLLOWERS,) * n, (0,) * n
@@ -480,6 +485,7 @@ class Draft(Position):
 
     def build(self) -> CarcassonneState:
         """The new state, built whole from the draft's fields."""
+        self.owned = False  # the state shares the draft's dicts from here on
         s = CarcassonneState.blank(self.game)
         s.phase = self.phase
         s.player = self.player
@@ -543,13 +549,16 @@ class Draft(Position):
     def lay(self, pos: Pos, letter: str, rotation: int) -> None:
         """CB-04: lay a tile: board, frontier (what each empty place demands), features,
         tunnel openings (TU-04)."""
-        board = dict(self.board)
+        if self.owned:
+            board, frontier, feats = self.board, self.frontier, self.feats
+        else:
+            board, frontier = dict(self.board), dict(self.frontier)
+            feats = Features(dict(self.feats.node_group), dict(self.feats.groups),
+                             self.feats.next_gid)
+            self.owned = True
+        feats.add_tile(board, pos, letter, rotation)
         board[pos] = (letter, rotation)
-        feats = Features(dict(self.feats.node_group), dict(self.feats.groups),
-                         self.feats.next_gid)
-        feats.add_tile(self.board, pos, letter, rotation)
         ot = oriented(letter, rotation)
-        frontier = dict(self.frontier)
         frontier.pop(pos, None)
         x, y = pos
         for d in range(4):

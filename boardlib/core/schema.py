@@ -60,6 +60,12 @@ class Schema(ABC):
         return f"<{type(self).__name__}: {self.description}>"
 
 
+def is_plain(schema: Schema) -> bool:
+    """A schema with no parts to check (Whole, Text, Choice ...): ``check`` is ``accepts``."""
+    kind = type(schema)
+    return kind.check is Schema.check and kind.check_parts is Schema.check_parts
+
+
 class Whole(Schema):
     """A whole number (never a bool or a float, even 2.0) from ``low`` to ``high``."""
 
@@ -92,6 +98,12 @@ class Choice(Schema):
 
     def __init__(self, *values: Any) -> None:
         self.values = values
+        # (type, value) pairs: one set lookup instead of a scan (None if a value has no hash)
+        try:
+            self.typed: frozenset[tuple[type, Any]] | None = frozenset(
+                (type(v), v) for v in values)
+        except TypeError:
+            self.typed = None
 
     @property
     def description(self) -> str:
@@ -99,6 +111,11 @@ class Choice(Schema):
         return f"one of {shown}" + (", ..." if len(self.values) > 8 else "")
 
     def accepts(self, value: Any) -> bool:
+        if self.typed is not None:
+            try:
+                return (type(value), value) in self.typed
+            except TypeError:  # a list or dict: no hashable value has its type
+                return False
         return any(type(value) is type(v) and value == v for v in self.values)
 
 
@@ -137,6 +154,12 @@ class ListOf(Schema):
 
     def check_parts(self, value: Any, path: str) -> None:
         item = self.item
+        if is_plain(item):  # no parts: the path is written only for a refusal
+            accepts = item.accepts
+            for i, v in enumerate(value):
+                if not accepts(v):
+                    item.fail(v, f"{path}[{i}]")
+            return
         for i, v in enumerate(value):
             item.check(v, f"{path}[{i}]")
 
@@ -156,7 +179,11 @@ class TupleOf(Schema):
 
     def check_parts(self, value: Any, path: str) -> None:
         for i, (schema, v) in enumerate(zip(self.items, value, strict=True)):
-            schema.check(v, f"{path}[{i}]")
+            if is_plain(schema):  # no parts: the path is written only for a refusal
+                if not schema.accepts(v):
+                    schema.fail(v, f"{path}[{i}]")
+            else:
+                schema.check(v, f"{path}[{i}]")
 
 
 class Record(Schema):

@@ -171,3 +171,38 @@ def test_sample_states_round_trip(sample):
 def test_mutated_saves_load_to_sound_states_or_are_refused_quickly(first, king, shared, over):
     for sample, text in zip(SAMPLES, (first, king, shared, over)):
         check_loaded_save(sample.game, text)
+
+
+def _groups_by_node(state):
+    """Each node's group as plain values: its nodes, tiles, open ends, pennants, followers."""
+    out = {}
+    for node, gid in state.node_group.items():
+        g = state.groups[gid]
+        out[node] = (g.kind, frozenset(g.members), g.tiles, g.open, g.pennants,
+                     sorted(g.followers), g.cities, g.done)
+    return out
+
+
+def test_CB_04_laying_in_place_while_loading_and_copying_in_a_move_give_the_same_board():
+    """The loader lays a saved board into dicts it owns (no copy per tile); a move copies the
+    dicts before laying. Every move leaves the state it came from as it was, and loading any
+    state gives the same feature groups as playing to it."""
+    import random
+
+    game = boardlib.load("carcassonne", players=3, seed=8, tu_v3=True, king_robber_baron=True)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while not state.is_terminal():
+        before = (dict(state.board), dict(state.frontier), dict(state.node_group),
+                  dict(state.groups), state.feats.next_gid)
+        for move in state.legal_moves()[:6]:
+            state.apply(move)
+        assert (state.board, state.frontier, state.node_group, state.groups,
+                state.feats.next_gid) == before, "a move changed the state it came from"
+        if state.turn % 9 == 0:
+            loaded = game.state_from_json(state.to_json())
+            assert _groups_by_node(loaded) == _groups_by_node(state)
+            assert loaded.frontier == state.frontier and loaded.openings == state.openings
+        state = state.apply(rng.choice(state.legal_moves()))
+    loaded = game.state_from_json(state.to_json())
+    assert _groups_by_node(loaded) == _groups_by_node(state)

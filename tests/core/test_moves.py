@@ -102,3 +102,28 @@ def test_a_template_must_name_every_field():
 
 def test_text_kinds_can_normalise():
     assert MOVES.parse("label city:N+E") == Label("city:n+e")
+
+
+def test_listed_in_finds_exactly_the_moves_in_the_list():
+    """check_refusals asks ``listed_in(legal)(m)`` (a set lookup) where the plain definition
+    is ``m in legal``: equal values of other types (``2.0``, ``True``, a list for a pair),
+    unhashable fields and moves of other classes give the same answer."""
+    from boardlib.core.testing import listed_in, mutated_moves, wrong_values
+    import random
+
+    legal = (Put(Hex(3, -1), 2, 4), Put(Hex(0, 0), 1, 1), Token("red", (0, -7)), Done())
+    probes = list(legal) + [Put(Hex(3, -1), 2.0, 4), Put(Hex(3, -1), 2, True),
+                            Put(Hex(0, 0), True, 1), Token("red", [0, -7]),
+                            Token("red", (0.0, -7)), Token("blue", (0, -7)), Label("city:N"),
+                            Token(["red"], (0, -7)), "done", None]
+    probes += [Put(Hex(3, -1), bad, 4) for bad in wrong_values(WHOLE, 2)]
+
+    class Moves:
+        def legal_moves(self):
+            return legal
+    probes += list(mutated_moves(Moves(), random.Random(3), per_state=40))
+    listed = listed_in(legal)
+    for probe in probes:
+        assert listed(probe) == (probe in legal), probe
+    unhashable = (Token("red", [0, -7]),)
+    assert listed_in(unhashable)(Token("red", [0, -7])) and not listed_in(unhashable)(Done())

@@ -94,3 +94,38 @@ def test_any_json_value_is_accepted_or_refused_with_invalid_input(value):
 def test_anything_bounds_its_size():
     Anything(20).check([1, 2, 3])
     assert "at most 20 characters" in refused(list(range(50)), Anything(20))
+
+
+# --- the speed layer: Choice's set of typed values and the plain-item paths -----------------
+
+CHOICE_VALUES = (1, 2.5, True, None, "a", "", 0)
+PROBES = [1, 1.0, True, False, 0, 0.0, None, "a", "A", 2.5, 2, [], [1], {}, {"a": 1}, (1,),
+          float("nan"), -0.0]
+
+
+@pytest.mark.parametrize("probe", PROBES, ids=repr)
+def test_choice_set_lookup_agrees_with_the_typed_scan(probe):
+    """Choice looks a value up in a set of (type, value) pairs; the plain definition is the
+    scan ``type(value) is type(v) and value == v`` over its values (``True`` is not ``1``)."""
+    choice = Choice(*CHOICE_VALUES)
+    assert choice.typed is not None
+    scan = any(type(probe) is type(v) and probe == v for v in CHOICE_VALUES)
+    assert choice.accepts(probe) == scan
+
+
+def test_choice_of_unhashable_values_scans():
+    choice = Choice([1], "x")
+    assert choice.typed is None
+    assert choice.accepts([1]) and choice.accepts("x") and not choice.accepts([2])
+
+
+def test_plain_items_are_refused_with_the_same_path_as_before():
+    """Lists and tuples of plain schemas skip ``check`` for each item but name the same path."""
+    schema = Record({"rows": ListOf(TupleOf(Whole(0, 3), Choice("a", "b")), max_length=5),
+                     "tags": ListOf(Choice("x", "y"), max_length=3)})
+    schema.check({"rows": [[0, "a"], [3, "b"]], "tags": ["x"]})
+    for data, message in [({"rows": [[0, "a"], [4, "b"]], "tags": []}, "state.rows[1][0]:"),
+                          ({"rows": [[0, "c"]], "tags": []}, "state.rows[0][1]:"),
+                          ({"rows": [], "tags": ["x", True]}, "state.tags[1]:")]:
+        with pytest.raises(InvalidInputError, match=message.replace("[", r"\[")):
+            schema.check(data)

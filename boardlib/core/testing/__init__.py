@@ -105,8 +105,8 @@ def check_random_play(game: Game, *, games: int = 200, seed: int = 0, max_moves:
                 candidates += wrong_moves(state, rng)
             if played.MOVES is not None:
                 candidates += mutated_moves(state, probe)
-            report.probes += check_refusals(state, candidates, rule_prefix)
             before = state.to_dict()
+            report.probes += check_refusals(state, candidates, rule_prefix, before)
             move = rng.choice(legal)
             assert played.parse_move(str(move)) == move, f"move text does not parse back: {move}"
             state = match.play(move)
@@ -145,20 +145,24 @@ def check_round_trip(state: State) -> None:
     assert json.loads(again.to_json()) == json.loads(text)
 
 
-def check_refusals(state: State, candidates: Iterable[Any], prefix: str | None) -> int:
+def check_refusals(state: State, candidates: Iterable[Any], prefix: str | None,
+                   before: dict[str, Any] | None = None) -> int:
     """``why_illegal(m) is None`` exactly when ``m in legal_moves()``; refusals carry a
-    rule (of ``prefix``), ``apply`` raises with that rule and the state stays unchanged.
+    rule (of ``prefix``), ``apply`` raises with that rule and the state stays unchanged
+    (``before``: ``state.to_dict()`` if the caller has it already).
     Returns how many candidates were checked."""
     legal = state.legal_moves()
-    before = state.to_dict()
+    listed = listed_in(legal)
+    if before is None:
+        before = state.to_dict()
     count = 0
     for move in candidates:
         count += 1
         problem = state.why_illegal(move)
         if problem is None:
-            assert move in legal, f"why_illegal accepts {move!r}, which is not a legal move"
+            assert listed(move), f"why_illegal accepts {move!r}, which is not a legal move"
             continue
-        assert move not in legal, f"why_illegal refuses the legal move {move!r}: {problem}"
+        assert not listed(move), f"why_illegal refuses the legal move {move!r}: {problem}"
         assert problem.rule, f"refusal of {move!r} has no rule ID"
         assert len(problem.reason) <= MAX_MESSAGE, f"a long refusal: {problem.reason[:80]}..."
         if prefix is not None:
@@ -171,6 +175,22 @@ def check_refusals(state: State, candidates: Iterable[Any], prefix: str | None) 
             raise AssertionError(f"apply accepted the illegal move {move!r}")
     assert state.to_dict() == before, "a refused move changed the state"
     return count
+
+
+def listed_in(legal: tuple[Any, ...]) -> Callable[[Any], bool]:
+    """``move in legal`` as a set lookup (moves hash by their values and compare with their
+    types, so the set finds the same moves); the list is searched for moves without a hash."""
+    try:
+        found = frozenset(legal)
+    except TypeError:
+        return legal.__contains__
+
+    def listed(move: Any) -> bool:
+        try:
+            return move in found
+        except TypeError:  # a field of a probe that has no hash (a list): compare one by one
+            return move in legal
+    return listed
 
 
 # --- moves with a field changed ------------------------------------------------------
