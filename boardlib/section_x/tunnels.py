@@ -387,6 +387,6 @@ def places(names: Iterable[str]) -> list[int]:
 
 
 __all__ = ["tunnel_graph", "tunnels", "tunnel_of", "tunnel_length", "owner_of", "passable",
-           "step_graph", "reachable", "escape_route", "escape_routes", "escape_lengths", "check_engine_agrees",
-           "check_index", "check_escape_distances",
+           "step_graph", "reachable", "escape_route", "escape_routes", "escape_lengths",
+           "check_engine_agrees", "check_index", "check_escape_distances",
            "ISLAND_NODE", "zone_node", "part_node"]
