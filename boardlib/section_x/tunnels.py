@@ -157,12 +157,16 @@ def _full(data: dict[str, Any], player: int, avoid_full: bool) -> bool:
 def step_graph(g: nx.Graph, player: int, *, avoid_full: bool = False) -> nx.DiGraph:
     """Where ``player``'s prisoners may step, as a directed graph of ``(place, key)`` pairs,
     ``key`` True while the player's key is unused (SX-I6). A step onto another player's door
-    part takes the key (SX-13); a zone is the end of the road (SX-18). Made once per graph."""
+    part takes the key (SX-13); a zone is the end of the road (SX-18). Made once per graph.
+    The pairs with ``key`` True are there only while the player holds an unused key: no
+    step leads to them otherwise."""
     cache = g.graph.setdefault("step graphs", {})
     found = cache.get((player, avoid_full))
     if found is not None:
         return found
     nodes = g.nodes
+    keyed = _with_key(g, player, True)
+    layers = (False, True) if keyed else (False,)
     entered = {n: passable(g, player, n, avoid_full=avoid_full) for n in g}
     edges: list[tuple[tuple[str, bool], tuple[str, bool]]] = []
     for a, b in g.edges:
@@ -170,12 +174,13 @@ def step_graph(g: nx.Graph, player: int, *, avoid_full: bool = False) -> nx.DiGr
             if nodes[src]["kind"] == "zone":
                 continue
             if entered[dst]:
-                edges += (((src, False), (dst, False)), ((src, True), (dst, True)))
-            elif nodes[dst]["kind"] == "part" and not _full(nodes[dst], player, avoid_full):
+                edges += [((src, k), (dst, k)) for k in layers]
+            elif (keyed and nodes[dst]["kind"] == "part"
+                  and not _full(nodes[dst], player, avoid_full)):
                 edges.append(((src, True), (dst, False)))         # through a door: the key
     # one call each: networkx adds a long list much faster than one edge at a time
     steps: nx.DiGraph[tuple[str, bool]] = nx.DiGraph()
-    steps.add_nodes_from([(n, k) for n in g for k in (False, True)])
+    steps.add_nodes_from([(n, k) for n in g for k in layers])
     steps.add_edges_from(edges)
     cache[(player, avoid_full)] = steps
     return steps
@@ -239,17 +244,21 @@ def escape_lengths(state_or_graph: SectionXState | nx.Graph, player: int, *,
     """For every place from which ``player`` has an escape route: the route's number of
     steps (``len(escape_route(...)) - 1``, the same graph and options), for all places at
     once: breadth-first from the free zones backwards along the steps of
-    :func:`step_graph`. Zones themselves are left out."""
+    :func:`step_graph` (one search serves both values of ``use_key``; kept with the
+    graph). Zones themselves are left out."""
     g = _graph(state_or_graph)
+    cache = g.graph.setdefault("escape lengths", {})
+    found = cache.get((player, avoid_full))
+    if found is None:
+        steps = step_graph(g, player, avoid_full=avoid_full)
+        zones = [z for z in ((zone_node(gate), kept) for gate in range(6)
+                             for kept in (False, True)) if z in steps]
+        found = cache[(player, avoid_full)] = {
+            (node, kept): depth
+            for depth, layer in enumerate(nx.bfs_layers(steps.reverse(copy=False), zones))
+            for node, kept in layer if g.nodes[node]["kind"] != "zone"}
     key = _with_key(g, player, use_key)
-    backwards = step_graph(g, player, avoid_full=avoid_full).reverse(copy=False)
-    zones = [(zone_node(gate), kept) for gate in range(6) for kept in (False, True)]
-    lengths: dict[str, int] = {}
-    for depth, layer in enumerate(nx.bfs_layers(backwards, zones)):
-        for node, kept in layer:
-            if kept == key and g.nodes[node]["kind"] != "zone":
-                lengths[node] = depth
-    return lengths
+    return {node: depth for (node, kept), depth in found.items() if kept == key}
 
 
 def place_of(node: str) -> int:
