@@ -226,10 +226,30 @@ class Chained(MoveList):
             yield from block
 
 
+class LegalMoves(tuple[Move, ...]):
+    """The legal moves of a position, in order: a tuple whose ``in`` looks a move up in a
+    set made when first asked (a tuple compares a move with each of up to ~1500 in turn;
+    refusal checks ask several times a position). A move is in it exactly when it equals
+    one of them: move classes hash what they compare (``boardlib.core.moves``); a move
+    with a field that cannot be hashed (a list) is compared one by one."""
+
+    _set: frozenset[Move]
+
+    def __contains__(self, move: object) -> bool:
+        try:
+            found = self._set
+        except AttributeError:
+            found = self._set = frozenset(self)
+        try:
+            return move in found
+        except TypeError:
+            return tuple.__contains__(self, move)
+
+
 END_TURN_ONLY = Listed((END_TURN,))
 NO_MOVES = Listed(())
 
 __all__ = ["PlaceTile", "SwapTiles", "MoveTile", "RotateTile", "Step", "Door", "EndTurn", "Move",
            "TILE_MOVES", "ACT_MOVES", "MOVES", "END_TURN", "PLACE", "DOOR_SOURCE", "ROTATION",
            "KIND", "parse_move", "MoveList", "Listed",
-           "Chained", "END_TURN_ONLY", "NO_MOVES"]
+           "Chained", "LegalMoves", "END_TURN_ONLY", "NO_MOVES"]

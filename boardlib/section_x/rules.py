@@ -59,8 +59,8 @@ from .board import (BURIED, EMPTY_BOARD, FIELD_INDEX, FIELDS, FREED, GATE_DISTAN
 from .catalogue import CATALOGUE
 from .doors import DoorMoves, door_problem, place_door
 from .index import cached
-from .moves import (END_TURN_ONLY, MOVES, NO_MOVES, Chained, Door, EndTurn, Move, MoveList,
-                    MoveTile, PlaceTile, RotateTile, Step, SwapTiles)
+from .moves import (END_TURN_ONLY, MOVES, NO_MOVES, Chained, Door, EndTurn, LegalMoves, Move,
+                    MoveList, MoveTile, PlaceTile, RotateTile, Step, SwapTiles)
 from .phases import ACT_PHASE, OVER, PHASE_MOVES, PHASES, TILE_PHASE
 from .placing import Placements, place, place_problem
 from .prisoners import STEPS_PER_PRISONER, STEPS_PER_TURN, Steps, step, step_problem
@@ -171,7 +171,7 @@ class SectionXState(SectionXPosition):
         return NO_MOVES
 
     def _legal_moves(self) -> tuple[Move, ...]:
-        return tuple(self.moves)
+        return LegalMoves(self.moves)
 
     def _random_move(self, rng: random.Random) -> Move:
         """``rng.choice(self.legal_moves())``, without making the other moves."""

@@ -157,21 +157,31 @@ def _full(data: dict[str, Any], player: int, avoid_full: bool) -> bool:
 def step_graph(g: nx.Graph, player: int, *, avoid_full: bool = False) -> nx.DiGraph:
     """Where ``player``'s prisoners may step, as a directed graph of ``(place, key)`` pairs,
     ``key`` True while the player's key is unused (SX-I6). A step onto another player's door
-    part takes the key (SX-13); a zone is the end of the road (SX-18). Made once per graph."""
+    part takes the key (SX-13); a zone is the end of the road (SX-18). Made once per graph.
+    The pairs with ``key`` True are there only while the player holds an unused key: no
+    step leads to them otherwise."""
     cache = g.graph.setdefault("step graphs", {})
     found = cache.get((player, avoid_full))
     if found is not None:
         return found
-    steps: nx.DiGraph[tuple[str, bool]] = nx.DiGraph()
-    steps.add_nodes_from((n, k) for n in g for k in (False, True))
+    nodes = g.nodes
+    keyed = _with_key(g, player, True)
+    layers = (False, True) if keyed else (False,)
+    entered = {n: passable(g, player, n, avoid_full=avoid_full) for n in g}
+    edges: list[tuple[tuple[str, bool], tuple[str, bool]]] = []
     for a, b in g.edges:
         for src, dst in ((a, b), (b, a)):
-            if g.nodes[src]["kind"] == "zone":
+            if nodes[src]["kind"] == "zone":
                 continue
-            if passable(g, player, dst, avoid_full=avoid_full):
-                steps.add_edges_from((((src, k), (dst, k)) for k in (False, True)))
-            elif g.nodes[dst]["kind"] == "part" and not _full(g.nodes[dst], player, avoid_full):
-                steps.add_edge((src, True), (dst, False))          # through a door: the key
+            if entered[dst]:
+                edges += [((src, k), (dst, k)) for k in layers]
+            elif (keyed and nodes[dst]["kind"] == "part"
+                  and not _full(nodes[dst], player, avoid_full)):
+                edges.append(((src, True), (dst, False)))         # through a door: the key
+    # one call each: networkx adds a long list much faster than one edge at a time
+    steps: nx.DiGraph[tuple[str, bool]] = nx.DiGraph()
+    steps.add_nodes_from([(n, k) for n in g for k in layers])
+    steps.add_edges_from(edges)
     cache[(player, avoid_full)] = steps
     return steps
 
@@ -227,6 +237,28 @@ def escape_routes(state: SectionXState, player: int, *, avoid_full: bool = False
     places = sorted({place_text(c) for c in state.prisoners_of(player) if c >= 0 or c == -1})
     return {p: escape_route(g, player, p, avoid_full=avoid_full, use_key=use_key)
             for p in places}
+
+
+def escape_lengths(state_or_graph: SectionXState | nx.Graph, player: int, *,
+                   avoid_full: bool = False, use_key: bool = True) -> dict[str, int]:
+    """For every place from which ``player`` has an escape route: the route's number of
+    steps (``len(escape_route(...)) - 1``, the same graph and options), for all places at
+    once: breadth-first from the free zones backwards along the steps of
+    :func:`step_graph` (one search serves both values of ``use_key``; kept with the
+    graph). Zones themselves are left out."""
+    g = _graph(state_or_graph)
+    cache = g.graph.setdefault("escape lengths", {})
+    found = cache.get((player, avoid_full))
+    if found is None:
+        steps = step_graph(g, player, avoid_full=avoid_full)
+        zones = [z for z in ((zone_node(gate), kept) for gate in range(6)
+                             for kept in (False, True)) if z in steps]
+        found = cache[(player, avoid_full)] = {
+            (node, kept): depth
+            for depth, layer in enumerate(nx.bfs_layers(steps.reverse(copy=False), zones))
+            for node, kept in layer if g.nodes[node]["kind"] != "zone"}
+    key = _with_key(g, player, use_key)
+    return {node: depth for (node, kept), depth in found.items() if kept == key}
 
 
 def place_of(node: str) -> int:
@@ -336,12 +368,13 @@ def check_escape_distances(state: SectionXState, g: nx.Graph | None = None) -> N
     :mod:`.routes`) are the lengths of the graph's shortest escape routes."""
     g = tunnel_graph(state) if g is None else g
     for player in range(state.num_players):
+        places = {place_text(c) for c in state.prisoners_of(player) if c >= 0 or c == -1}
         for avoid_full, use_key in ((False, True), (True, True), (True, False)):
             distances = escape_distances(state, player, avoid_full, use_key)
-            for place, route in escape_routes(state, player, avoid_full=avoid_full,
-                                              use_key=use_key, graph=g).items():
+            lengths = escape_lengths(g, player, avoid_full=avoid_full, use_key=use_key)
+            for place in places:
                 engine = distances.get(place_of(place))
-                graph_steps = None if route is None else len(route) - 1
+                graph_steps = lengths.get(place)
                 assert engine == graph_steps, (f"player {player}'s escape from {place} "
                                                f"(avoid_full={avoid_full}, use_key={use_key}):"
                                                f" engine {engine}, graph {graph_steps}")
@@ -363,6 +396,6 @@ def places(names: Iterable[str]) -> list[int]:
 
 
 __all__ = ["tunnel_graph", "tunnels", "tunnel_of", "tunnel_length", "owner_of", "passable",
-           "step_graph", "reachable", "escape_route", "escape_routes", "check_engine_agrees",
-           "check_index", "check_escape_distances",
+           "step_graph", "reachable", "escape_route", "escape_routes", "escape_lengths",
+           "check_engine_agrees", "check_index", "check_escape_distances",
            "ISLAND_NODE", "zone_node", "part_node"]

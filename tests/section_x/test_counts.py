@@ -95,3 +95,35 @@ def test_random_move_of_a_finished_game_is_refused_with_the_rule_that_ended_it()
     with pytest.raises(IllegalMoveError, match="game is over") as info:
         fresh.random_move(random.Random(1))
     assert info.value.rule == "SX-I10"
+
+
+def test_in_legal_moves_is_the_one_by_one_comparison():
+    """``LegalMoves`` looks ``in`` up in a set: it must say what comparing with each legal
+    move says, for legal moves, swaps named the other way round, moves with a field changed
+    or of the wrong type (floats, bools, lists that cannot be hashed) and other objects."""
+    import random
+
+    import boardlib
+    from boardlib.core.testing import mutated_moves
+    from boardlib.section_x.moves import LegalMoves, SwapTiles
+
+    from .conftest import wrong_moves
+
+    rng = random.Random(3)
+    checked = found = 0
+    for seed in range(4):
+        s = boardlib.load("section_x", players=2 + seed % 3, seed=seed,
+                          max_turns=12).new_initial_state()
+        while not s.is_terminal():
+            legal = s.legal_moves()
+            assert type(legal) is LegalMoves and list(legal) == list(s.moves)
+            candidates = [*rng.sample(legal, min(5, len(legal))), *wrong_moves(s, rng),
+                          *mutated_moves(s, rng, per_state=8), "end turn", None, 3]
+            candidates += [SwapTiles(m.b, m.a) for m in legal if isinstance(m, SwapTiles)][:3]
+            for move in candidates:
+                plain = any(move == m for m in tuple(legal))
+                assert (move in legal) == plain, move
+                checked += 1
+                found += plain
+            s = s.apply(s.random_move(rng))
+    assert checked > 2000 and 0 < found < checked, (checked, found)

@@ -100,3 +100,34 @@ def test_engine_distances_match_networkx_routes():
                         assert len(route) - 1 == dist[code]
                         checked += 1
     assert checked > 0
+
+
+def test_escape_lengths_are_the_lengths_of_the_escape_routes_from_every_place():
+    """``escape_lengths`` (backwards from the zones, all places at once: what the conformance
+    invariant compares with the engine) equals ``len(escape_route) - 1`` from each place, for
+    every player and option, in prepared corridor games with and without keys (SX-I6)."""
+    from boardlib.section_x.tunnels import escape_lengths
+
+    from .conftest import CorridorGame
+
+    checked = 0
+    for seed in (1, 2, 3):
+        s = CorridorGame(players=2 + seed % 3, seed=seed, keys=seed != 2,
+                         max_turns=12).new_initial_state()
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            g = tunnel_graph(s)
+            for p in range(s.num_players):
+                for avoid_full in (False, True):
+                    for use_key in (False, True):
+                        lengths = escape_lengths(g, p, avoid_full=avoid_full, use_key=use_key)
+                        for place in g:
+                            if g.nodes[place]["kind"] == "zone":
+                                continue
+                            route = escape_route(g, p, place, avoid_full=avoid_full,
+                                                 use_key=use_key)
+                            assert lengths.get(place) == (None if route is None
+                                                          else len(route) - 1), place
+                            checked += route is not None
+            s = s.apply(s.random_move(rng))
+    assert checked > 1000, checked
