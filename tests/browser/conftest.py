@@ -1,9 +1,12 @@
 """Browser-test harness: headless Debian Chromium (Playwright) against real JupyterLab and Voila.
 
 - One JupyterLab server per pytest process (session scope), one Chromium per test module;
-  Voila starts only for the Voila test module. Every server gets a free port on 127.0.0.1
-  and serves a temporary copy of notebooks/ (JupyterLab autosaves), with its own config,
-  settings and workspace dirs, so nothing in the repository or in ~/.jupyter is touched or read.
+  one Voila per pytest process, started by the first test that shows a board under Voila.
+  Every server gets a free port on 127.0.0.1 and serves a temporary copy of notebooks/
+  (JupyterLab autosaves), with its own config, settings and workspace dirs, so nothing in the
+  repository or in ~/.jupyter is touched or read.
+- A JupyterLab page, once loaded, opens the module's next notebook (see `Lab`): loading
+  JupyterLab costs more CPU than most notebooks the tests run.
 - Playwright's sync API keeps an asyncio loop running while it is open, so Chromium is closed
   after each module: tests that run later in the same xdist worker (widget tests, say) must not
   find a running event loop.
@@ -178,7 +181,12 @@ class Server:
         return json.loads(body) if body else None
 
     def stop_kernels(self) -> None:
-        """Shut down every kernel this server started (keeps two cores free between tests)."""
+        """Shut down every session and kernel this server started (keeps two cores free
+        between tests; a session left behind would point a reopened notebook at a dead
+        kernel)."""
+        with contextlib.suppress(Exception):
+            for session in self.api("GET", "/api/sessions"):  # type: ignore[union-attr]
+                self.api("DELETE", f"/api/sessions/{session['id']}")
         with contextlib.suppress(Exception):
             for kernel in self.api("GET", "/api/kernels"):  # type: ignore[union-attr]
                 self.api("DELETE", f"/api/kernels/{kernel['id']}")
@@ -297,9 +305,11 @@ def lab(chromium_ready, tmp_path_factory) -> Iterator[Server]:
         _stop(server)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def voila(chromium_ready, tmp_path_factory) -> Iterator[Server]:
-    """Voila serving a temporary copy of the notebooks (started only by the Voila tests)."""
+    """Voila serving a temporary copy of the notebooks, for the whole session once a test
+    needs it (each page gets a fresh kernel anyway; the modules write notebooks of their
+    own names into it)."""
     base = tmp_path_factory.mktemp("voila")
     root = copy_notebooks(base / "notebooks")
     env = server_env(base / "home")
@@ -474,22 +484,50 @@ async () => {
 """
 
 
+# Open a notebook in a JupyterLab page that is already loaded, as the File Browser does.
+OPEN_JS = """async path => {
+  await window.jupyterapp.commands.execute('docmanager:open', {path});
+}"""
+# Close every document of a page without the "save your work?" dialog (the tests read what
+# they saved themselves); the page, its JupyterLab loaded, can then open the next notebook.
+CLOSE_ALL_JS = """() => {
+  const shell = window.jupyterapp.shell;
+  for (const widget of Array.from(shell.widgets('main'))) widget.dispose();
+  return Array.from(shell.widgets('main')).filter(w => w.context).length;
+}"""
+
+
 class Lab:
-    """Opens notebooks of the `lab` server in Chromium and runs them like a person would."""
+    """Opens notebooks of the `lab` server in Chromium and runs them like a person would.
+
+    Loading JupyterLab into a page costs more CPU than running a small notebook, so a page
+    whose notebook was closed keeps JupyterLab loaded and opens the next notebook from the
+    File menu's command (the page is empty again: no cell, output or board of the closed
+    notebook is left in it). A new page is loaded only while every page has a notebook open.
+    """
 
     def __init__(self, server: Server, browser):
         self.server = server
         self.browser = browser
         self.opened = 0
+        self.idle: list = []      # pages with JupyterLab loaded and no notebook open
+        self.pages: list = []     # every page this Lab loaded
 
     def open(self, name: str, viewport: dict | None = None):
-        context = self.browser.new_context(viewport=viewport or {"width": 1400, "height": 1000})
-        context.set_default_timeout(60_000)
-        page = context.new_page()
-        # A workspace of its own: JupyterLab would otherwise reopen (and start kernels for)
-        # every notebook an earlier test opened.
-        self.opened += 1
-        page.goto(f"{self.server.url}/lab/workspaces/test{self.opened}/tree/{name}?reset")
+        viewport = viewport or {"width": 1400, "height": 1000}
+        if self.idle:
+            page = self.idle.pop()
+            page.set_viewport_size(viewport)
+            page.evaluate(OPEN_JS, name)
+        else:
+            context = self.browser.new_context(viewport=viewport)
+            context.set_default_timeout(60_000)
+            page = context.new_page()
+            self.pages.append(page)
+            # A workspace of its own: JupyterLab would otherwise reopen (and start kernels
+            # for) every notebook an earlier test opened.
+            self.opened += 1
+            page.goto(f"{self.server.url}/lab/workspaces/test{self.opened}/tree/{name}?reset")
         page.wait_for_function(
             "p => window.jupyterapp && window.jupyterapp.shell.currentWidget"
             " && window.jupyterapp.shell.currentWidget.context"
@@ -509,8 +547,27 @@ class Lab:
         return json.loads((self.server.root / name).read_text())
 
     def close(self, page) -> None:
-        with contextlib.suppress(Exception):
-            page.context.close()
+        """Close the page's notebook and shut its kernel down; the page waits for the next
+        notebook (a page that cannot close its documents is closed itself)."""
+        if page in self.idle:
+            return
+        try:
+            left = page.evaluate(CLOSE_ALL_JS)
+            assert left == 0, f"{left} documents still open"
+            page.wait_for_function("() => !document.querySelector('.jp-Notebook')")
+            self.idle.append(page)
+        except Exception:
+            with contextlib.suppress(Exception):
+                page.context.close()
+            with contextlib.suppress(ValueError):
+                self.pages.remove(page)
+        self.server.stop_kernels()
+
+    def close_all(self) -> None:
+        for page in self.pages:
+            with contextlib.suppress(Exception):
+                page.context.close()
+        self.pages, self.idle = [], []
         self.server.stop_kernels()
 
     def boards_page(self, name: str, panels: int) -> Iterator:
@@ -528,8 +585,10 @@ class Lab:
 
 
 @pytest.fixture(scope="module")
-def jupyterlab(lab, browser) -> Lab:
-    return Lab(lab, browser)
+def jupyterlab(lab, browser) -> Iterator[Lab]:
+    jupyterlab = Lab(lab, browser)
+    yield jupyterlab
+    jupyterlab.close_all()
 
 
 @pytest.fixture
@@ -739,6 +798,15 @@ def hex_id(prefix: str, h) -> str:
     return f"{prefix}_{h.q}_{h.r}"
 
 
+def screenshot_dir() -> Path:
+    """Where the browser tests keep the screenshots a person looks at: ``BOARDLIB_SCREENSHOTS``,
+    by default ``boardlib-screenshots`` in the temp dir."""
+    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
+                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def ui():
     """Helpers for test modules (conftest itself is not importable from them)."""
@@ -752,5 +820,5 @@ def ui():
         SCREEN=SCREEN, focused_id=focused_id, key_to=key_to, version=version,
         ZYRCAN_FIXTURE=ZYRCAN_FIXTURE, NEW_GAME_PANEL=NEW_GAME_PANEL,
         HIGHLIGHT_PANEL=HIGHLIGHT_PANEL, ATTACK_PANEL=ATTACK_PANEL,
-        SIGNED=SIGNED, UNSIGNED=UNSIGNED,
+        SIGNED=SIGNED, UNSIGNED=UNSIGNED, screenshot_dir=screenshot_dir,
     )

@@ -18,9 +18,7 @@ Screenshots go to ``BOARDLIB_SCREENSHOTS`` (default: a temp dir).
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -65,13 +63,6 @@ RUN_IN_KERNEL_JS = """async code => {
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   await kernel.requestExecute({code}).done;
 }"""
-
-
-def shots() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +125,7 @@ def test_after_the_bots_reply_the_last_move_marks_match_the_move_list(lab_page, 
     assert all(w.lstrip("■ ").rstrip(".") in status for w in words[:2]), (status, words)
     assert "Blue placed" in status and "Yellow placed" in status
     found = ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(shots() / "play-last-move.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "play-last-move.png"))
     print(found)
 
 
@@ -153,7 +144,7 @@ def test_the_standing_panel_shows_the_engines_numbers(lab_page, ui):
         assert row.locator('td[data-key="engines"]').inner_text() == str(state.engines(seat))
         assert row.locator('td[data-key="ships"]').inner_text() == str(state.ship_count(seat))
     ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(shots() / "play-standings.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "play-standings.png"))
 
 
 def test_a_finished_game_replays_every_position(lab_page, ui):
@@ -162,7 +153,7 @@ def test_a_finished_game_replays_every_position(lab_page, ui):
     tab(p, "Standings")
     expect(p.locator(".boardlib-chart svg")).to_be_visible()
     ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(shots() / "play-chart.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "play-chart.png"))
     titles = move_titles(p)
     tab(p, "Replay")
     p.get_by_role("button", name="From the start").click()
@@ -180,7 +171,7 @@ def test_a_finished_game_replays_every_position(lab_page, ui):
         expect(status).to_contain_text(f"Replay ({i} of {len(titles)})")
         assert len(ui.marked_ids(board, "ship")) == len(state.ships()), i
         if i == len(titles) // 2:
-            page.screenshot(path=str(shots() / "play-replay.png"))
+            page.screenshot(path=str(ui.screenshot_dir() / "play-replay.png"))
     assert state.is_terminal()
     page.keyboard.press("Escape")
     expect(status).to_contain_text("Game over")
@@ -209,7 +200,7 @@ def test_save_then_load_gives_the_same_position(lab_page, ui, tmp_path):
     q.locator(".boardlib-load-input").set_input_files(str(bad))
     expect(q.locator(".boardlib-why")).to_contain_text("Cannot load bad.json: move 1")
     assert move_titles(q) == move_titles(p)              # the game stayed as it was
-    page.screenshot(path=str(shots() / "play-load-refused.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "play-load-refused.png"))
 
 
 def test_explain_after_an_attack_shows_one_step_per_rule_with_its_id(lab_page, ui):
@@ -231,7 +222,7 @@ def test_explain_after_an_attack_shows_one_step_per_rule_with_its_id(lab_page, u
         assert board.locator("svg .explain").count() >= 1 or not step.marks
         if step.rule == "ZY-08":
             ui.assert_fits_one_screen(p)
-            page.screenshot(path=str(shots() / "play-explain.png"))
+            page.screenshot(path=str(ui.screenshot_dir() / "play-explain.png"))
         if k < len(steps) - 1:
             board.locator('[tabindex="0"]').focus()
             page.keyboard.press("ArrowRight")
@@ -239,7 +230,6 @@ def test_explain_after_an_attack_shows_one_step_per_rule_with_its_id(lab_page, u
     expect(p.locator(".boardlib-steps li")).to_have_count(len(steps))
     page.keyboard.press("Escape")
     expect(board.locator("svg .explain")).to_have_count(0)
-
 
 
 # --- Carcassonne, Section X and Room 25 (issue 18, item 9) ---------------------------------------
@@ -413,7 +403,7 @@ def test_after_a_bots_whole_turn_its_moves_are_marked_as_the_teacher_says(games_
     assert set(movers[last_red + 1:]) == {1}, movers
     assert {d[2] for d in drawn} <= {"1", ""}, drawn
     assert "Blue" in status.inner_text()               # the words say who did it
-    page.screenshot(path=str(shots() / f"{game}-last-move.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / f"{game}-last-move.png"))
 
 
 def fits_width(p) -> list:
@@ -483,11 +473,11 @@ def test_the_standings_show_the_engines_numbers_and_fit_their_column(games_page,
         expect(p.locator(".boardlib-chart svg")).to_be_visible()
     assert fits_width(p) == []
     side_fits_one_screen(p, ui, game)
-    page.screenshot(path=str(shots() / f"{game}-standings-{role}.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / f"{game}-standings-{role}.png"))
     if p.locator(".boardlib-by-column").count():       # the end breakdown, scrolled to
         p.locator(".boardlib-by-column").scroll_into_view_if_needed()
         side_fits_one_screen(p, ui, game)
-        page.screenshot(path=str(shots() / f"{game}-standings-{role}-breakdown.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"{game}-standings-{role}-breakdown.png"))
     tab(p, "Moves")
 
 
@@ -532,7 +522,7 @@ def test_a_finished_game_replays_every_position_by_keys_and_slider(games_page, u
             left = len(match.states[i].deck) - match.states[i].drawn
             expect(hand).to_contain_text(re.compile(rf"(?<![0-9]){left} tiles? left"))
         if i == n // 2:
-            page.screenshot(path=str(shots() / f"{game}-replay.png"))
+            page.screenshot(path=str(ui.screenshot_dir() / f"{game}-replay.png"))
     before = ui.version(board)
     page.keyboard.press("ArrowLeft")
     wait_for_picture(page, board, before)
@@ -573,7 +563,7 @@ def test_save_then_load_gives_the_same_position_in_every_game(games_page, ui, tm
         tab(panel_, "Moves")
 
 
-def test_R25_I4_room25_against_a_bot_refuses_to_save_and_says_why(games_page):
+def test_R25_I4_room25_against_a_bot_refuses_to_save_and_says_why(games_page, ui):
     page, p = games_page, game_panel(games_page, "room25", "versus")
     tab(p, "File")
     downloads = []
@@ -589,7 +579,7 @@ def test_R25_I4_room25_against_a_bot_refuses_to_save_and_says_why(games_page):
     page.wait_for_timeout(500)
     page.remove_listener("download", downloaded)
     assert downloads == []
-    page.screenshot(path=str(shots() / "room25-save-refused.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "room25-save-refused.png"))
     tab(p, "Moves")
 
 
@@ -634,7 +624,7 @@ def test_explain_shows_one_step_per_triggered_rule_with_its_id(games_page, ui, j
         assert board.locator("svg .explain").count() >= 1 or not step.marks, step
         if k == len(steps) // 2:
             side_fits_one_screen(p, ui, game)
-            page.screenshot(path=str(shots() / f"{game}-explain.png"))
+            page.screenshot(path=str(ui.screenshot_dir() / f"{game}-explain.png"))
         if k < len(steps) - 1:
             board.locator('[tabindex="0"]').first.focus()
             page.keyboard.press("ArrowRight")
