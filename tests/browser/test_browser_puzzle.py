@@ -23,10 +23,14 @@ BLUE = "rgb(0, 114, 178)"      # seat 1's colour (boardlib.svg.palette)
 
 @pytest.fixture(scope="module")
 def lab_page(jupyterlab, ui):
-    ui.write_board_notebook(jupyterlab.server.root, NAME, "Puzzles", SOURCES)
+    """The Zyrcan puzzles, the guided game and a card (SOURCES), then the Carcassonne puzzle
+    (CARCASSONNE_SOURCES), in one notebook: the whole module's page."""
+    ui.write_board_notebook(jupyterlab.server.root, NAME, "Puzzles",
+                            SOURCES + CARCASSONNE_SOURCES)
     page = jupyterlab.open(NAME, viewport=ui.SCREEN)
     assert jupyterlab.run_all(page, NAME), "the fixture notebook failed to run"
-    expect(page.locator(".boardlib-board svg")).to_have_count(3)
+    # three Zyrcan boards, and the Carcassonne puzzle's map and tile in hand
+    expect(page.locator(".boardlib-board svg")).to_have_count(5)
     expect(page.locator(".boardlib-puzzle-card")).to_have_count(1)
     expect(page.locator(".boardlib-panel")).to_have_count(0)   # no free game among them
     yield page
@@ -121,7 +125,6 @@ def test_a_puzzle_card_opens_its_board_and_the_board_answers(lab_page, ui):
 
 # --- Carcassonne: a puzzle answered with the tile in hand and the map ---------------------------
 
-CARCASSONNE_NAME = "carcassonne_puzzle_fixture.ipynb"
 CARCASSONNE_SOURCES = [
     "from boardlib.widgets.puzzle import PuzzleBoard\n"
     "from boardlib.carcassonne.puzzles import puzzle",
@@ -133,15 +136,17 @@ MAP_LINE = ".boardlib-view:not(.boardlib-hand) > {}"     # the map's lines, not 
 
 
 @pytest.fixture(scope="module")
-def carcassonne_page(jupyterlab, ui):
-    ui.write_board_notebook(jupyterlab.server.root, CARCASSONNE_NAME, "Carcassonne puzzle",
-                            CARCASSONNE_SOURCES)
-    page = jupyterlab.open(CARCASSONNE_NAME, viewport=ui.SCREEN)
-    assert jupyterlab.run_all(page, CARCASSONNE_NAME), "the fixture notebook failed to run"
-    expect(page.locator(f".boardlib-puzzle {CARCASSONNE_MAP} svg")).to_have_count(1)
-    expect(page.locator(f".boardlib-puzzle {CARCASSONNE_HAND} svg")).to_have_count(1)
-    yield page
-    jupyterlab.close(page)
+def carcassonne_page(lab_page):
+    """The same page: the Carcassonne puzzle follows the Zyrcan ones."""
+    puzzle_ = carcassonne_puzzle(lab_page)
+    expect(puzzle_.locator(f"{CARCASSONNE_MAP} svg")).to_have_count(1)
+    expect(puzzle_.locator(f"{CARCASSONNE_HAND} svg")).to_have_count(1)
+    return lab_page
+
+
+def carcassonne_puzzle(page):
+    """The one puzzle with a tile in hand beside its map."""
+    return page.locator(".boardlib-puzzle").filter(has=page.locator(CARCASSONNE_HAND))
 
 
 def turn_hand_to(page, ui, hand, quarters: int) -> None:
@@ -155,7 +160,7 @@ def turn_hand_to(page, ui, hand, quarters: int) -> None:
 
 def test_CB_09_a_carcassonne_puzzle_wrong_then_right_by_real_clicks(carcassonne_page, ui):
     page = carcassonne_page
-    p = page.locator(".boardlib-puzzle").first
+    p = carcassonne_puzzle(page)
     board, hand = p.locator(CARCASSONNE_MAP), p.locator(CARCASSONNE_HAND)
     expect(p.locator(MAP_LINE.format(".boardlib-status"))).to_contain_text("CB-09")
     ui.assert_fits_one_screen(p)
