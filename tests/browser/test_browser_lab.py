@@ -59,11 +59,13 @@ def test_signed_notebooks_show_their_saved_pictures_before_any_cell_runs(jupyter
     pictures = '.jp-OutputArea-output[data-mime-type="image/svg+xml"]'
     signed = open_in_lab(ui.SIGNED)
     expect(signed.locator(pictures).first).to_be_visible()
+    jupyterlab.show_every_cell(signed)      # each output is drawn once it has been on screen
     assert signed.locator(pictures).count() >= 5
     assert signed.locator(".jp-InputArea-prompt", has_text="[*]").count() == 0   # nothing ran
     jupyterlab.close(signed)
     unsigned = open_in_lab(ui.UNSIGNED)
     expect(unsigned.locator(".jp-OutputArea-output").first).to_be_attached()
+    jupyterlab.show_every_cell(unsigned)
     assert unsigned.locator(pictures).count() == 0
 
 
