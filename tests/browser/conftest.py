@@ -1,9 +1,12 @@
 """Browser-test harness: headless Debian Chromium (Playwright) against real JupyterLab and Voila.
 
 - One JupyterLab server per pytest process (session scope), one Chromium per test module;
-  Voila starts only for the Voila test module. Every server gets a free port on 127.0.0.1
-  and serves a temporary copy of notebooks/ (JupyterLab autosaves), with its own config,
-  settings and workspace dirs, so nothing in the repository or in ~/.jupyter is touched or read.
+  one Voila per pytest process, started by the first test that shows a board under Voila.
+  Every server gets a free port on 127.0.0.1 and serves a temporary copy of notebooks/
+  (JupyterLab autosaves), with its own config, settings and workspace dirs, so nothing in the
+  repository or in ~/.jupyter is touched or read.
+- A JupyterLab page, once loaded, opens the module's next notebook (see `Lab`): loading
+  JupyterLab costs more CPU than most notebooks the tests run.
 - Playwright's sync API keeps an asyncio loop running while it is open, so Chromium is closed
   after each module: tests that run later in the same xdist worker (widget tests, say) must not
   find a running event loop.
@@ -27,6 +30,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -178,10 +182,14 @@ class Server:
         return json.loads(body) if body else None
 
     def stop_kernels(self) -> None:
-        """Shut down every kernel this server started (keeps two cores free between tests)."""
-        with contextlib.suppress(Exception):
-            for kernel in self.api("GET", "/api/kernels"):  # type: ignore[union-attr]
-                self.api("DELETE", f"/api/kernels/{kernel['id']}")
+        """Shut down every session and kernel this server started (keeps two cores free
+        between tests; a session left behind would point a reopened notebook at a dead
+        kernel)."""
+        for kind in ("sessions", "kernels"):
+            with contextlib.suppress(Exception):
+                found = self.api("GET", f"/api/{kind}")
+                for item in found if isinstance(found, list) else []:
+                    self.api("DELETE", f"/api/{kind}/{item['id']}")
 
 
 def _start(name: str, command: list[str], url: str, ready_path: str, root: Path,
@@ -268,15 +276,17 @@ def lab(chromium_ready, tmp_path_factory) -> Iterator[Server]:
     root = copy_notebooks(base / "notebooks")
     home = base / "home"
     env = server_env(home)
-    # No news pop-up, and every cell kept in the page (JupyterLab 4 otherwise leaves cells that
-    # are scrolled out of view out of the DOM, and tests look at all of them).
+    # No news pop-up, and every cell kept in the page (tests look at all of them): JupyterLab's
+    # default in 4.6 (pinned), "contentVisibility", keeps every cell in the DOM and lets Chromium
+    # skip drawing the cells scrolled out of view (as in a person's browser; "none" drew them
+    # all, three times the CPU for a lesson's Run All). Set here so that it stays so.
     _write_json(
         home / "config" / "labconfig" / "page_config.json",
         {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}},
     )
     _write_json(
         home / "settings" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
-        {"windowingMode": "none"},
+        {"windowingMode": "contentVisibility"},
     )
     trust_copies(root, env)
     port = free_port()
@@ -297,9 +307,11 @@ def lab(chromium_ready, tmp_path_factory) -> Iterator[Server]:
         _stop(server)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def voila(chromium_ready, tmp_path_factory) -> Iterator[Server]:
-    """Voila serving a temporary copy of the notebooks (started only by the Voila tests)."""
+    """Voila serving a temporary copy of the notebooks, for the whole session once a test
+    needs it (each page gets a fresh kernel anyway; the modules write notebooks of their
+    own names into it)."""
     base = tmp_path_factory.mktemp("voila")
     root = copy_notebooks(base / "notebooks")
     env = server_env(base / "home")
@@ -386,26 +398,44 @@ def trust_copies(root: Path, env: dict[str, str]) -> None:
                    capture_output=True)
 
 
+# anywidget gives each model two seconds to load its module; on two cores under a full test
+# run one can take longer, and the page logs this (its widget then drops the kernel's messages).
+SLOW_START = "[anywidget] Failed to initialize model."
+
+
 @contextlib.contextmanager
 def voila_board_page(voila, browser, name: str, title: str, sources: list[str], boards: int,
                      board: str = ".boardlib-board") -> Iterator[tuple]:
     """A board notebook (write_board_notebook) rendered by Voila at 1366x768, once its
-    ``boards`` pictures are in the page: ``(page, page errors)``."""
+    ``boards`` pictures are in the page: ``(page, page errors)``. A page on which anywidget
+    gave up waiting for a model (SLOW_START) is loaded once more with a fresh kernel, as a
+    visitor would reload it, with a warning (as test_browser_voila_pages does)."""
     from playwright.sync_api import expect
 
     write_board_notebook(voila.root, name, title, sources)
-    context = browser.new_context(viewport=SCREEN)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{voila.url}/voila/render/{name}", timeout=180_000)
-    expect(page.locator(f".boardlib-panel {board} svg")).to_have_count(boards, timeout=180_000)
-    page.wait_for_timeout(1000)
-    try:
-        yield page, errors
-    finally:
-        context.close()
+    for attempt in (1, 2):
+        context = browser.new_context(viewport=SCREEN)
+        context.set_default_timeout(60_000)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        try:
+            page.goto(f"{voila.url}/voila/render/{name}", timeout=180_000)
+            expect(page.locator(f".boardlib-panel {board} svg")).to_have_count(
+                boards, timeout=180_000)
+            page.wait_for_timeout(1000)
+        except BaseException:
+            context.close()
+            raise
+        if attempt == 1 and any(SLOW_START in error for error in errors):
+            warnings.warn(f"{name}: Voila page loaded again after: {errors}", stacklevel=1)
+            context.close()
+            continue
+        try:
+            yield page, errors
+        finally:
+            context.close()
+        return
 
 
 def write_board_notebook(folder: Path, name: str, title: str, sources: list[str]) -> None:
@@ -466,6 +496,34 @@ async ([path, timeoutMs]) => {
 }
 """
 
+# Scroll the current notebook from top to bottom, a screen at a time, as a person reading it
+# would, then back to the top. Under JupyterLab's "contentVisibility" windowing the cells are
+# attached a few at a time while the notebook loads, and a cell's outputs are drawn once it
+# has been on screen: first wait until every cell is in the page, then scroll.
+SHOW_EVERY_CELL_JS = """async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const notebook = panel.content;
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const cells = () => notebook.node.querySelectorAll('.jp-Cell').length;
+  for (let i = 0; i < 3000 && cells() < panel.model.cells.length; i++) await frame();
+  if (cells() < panel.model.cells.length) {
+    throw new Error(`only ${cells()} of ${panel.model.cells.length} cells in the page`);
+  }
+  const scroller = notebook.outerNode || notebook.node.querySelector('.jp-WindowedPanel-outer')
+                   || notebook.node;
+  let steps = 0;
+  scroller.scrollTop = 0;
+  await frame();
+  while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1 && steps < 2000) {
+    scroller.scrollTop += Math.max(100, scroller.clientHeight - 50);
+    steps += 1;
+    await frame();
+  }
+  scroller.scrollTop = 0;
+  await frame();
+  return steps;
+}"""
+
 SAVE_JS = """
 async () => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -474,22 +532,50 @@ async () => {
 """
 
 
+# Open a notebook in a JupyterLab page that is already loaded, as the File Browser does.
+OPEN_JS = """async path => {
+  await window.jupyterapp.commands.execute('docmanager:open', {path});
+}"""
+# Close every document of a page without the "save your work?" dialog (the tests read what
+# they saved themselves); the page, its JupyterLab loaded, can then open the next notebook.
+CLOSE_ALL_JS = """() => {
+  const shell = window.jupyterapp.shell;
+  for (const widget of Array.from(shell.widgets('main'))) widget.dispose();
+  return Array.from(shell.widgets('main')).filter(w => w.context).length;
+}"""
+
+
 class Lab:
-    """Opens notebooks of the `lab` server in Chromium and runs them like a person would."""
+    """Opens notebooks of the `lab` server in Chromium and runs them like a person would.
+
+    Loading JupyterLab into a page costs more CPU than running a small notebook, so a page
+    whose notebook was closed keeps JupyterLab loaded and opens the next notebook from the
+    File menu's command (the page is empty again: no cell, output or board of the closed
+    notebook is left in it). A new page is loaded only while every page has a notebook open.
+    """
 
     def __init__(self, server: Server, browser):
         self.server = server
         self.browser = browser
         self.opened = 0
+        self.idle: list = []      # pages with JupyterLab loaded and no notebook open
+        self.pages: list = []     # every page this Lab loaded
 
     def open(self, name: str, viewport: dict | None = None):
-        context = self.browser.new_context(viewport=viewport or {"width": 1400, "height": 1000})
-        context.set_default_timeout(60_000)
-        page = context.new_page()
-        # A workspace of its own: JupyterLab would otherwise reopen (and start kernels for)
-        # every notebook an earlier test opened.
-        self.opened += 1
-        page.goto(f"{self.server.url}/lab/workspaces/test{self.opened}/tree/{name}?reset")
+        viewport = viewport or {"width": 1400, "height": 1000}
+        if self.idle:
+            page = self.idle.pop()
+            page.set_viewport_size(viewport)
+            page.evaluate(OPEN_JS, name)
+        else:
+            context = self.browser.new_context(viewport=viewport)
+            context.set_default_timeout(60_000)
+            page = context.new_page()
+            self.pages.append(page)
+            # A workspace of its own: JupyterLab would otherwise reopen (and start kernels
+            # for) every notebook an earlier test opened.
+            self.opened += 1
+            page.goto(f"{self.server.url}/lab/workspaces/test{self.opened}/tree/{name}?reset")
         page.wait_for_function(
             "p => window.jupyterapp && window.jupyterapp.shell.currentWidget"
             " && window.jupyterapp.shell.currentWidget.context"
@@ -500,8 +586,16 @@ class Lab:
         return page
 
     def run_all(self, page, name: str, timeout_s: float = 240) -> bool:
-        """Run every cell (Run > Run All Cells); True when no cell failed."""
-        return page.evaluate(RUN_ALL_JS, [name, int(timeout_s * 1000)])
+        """Run every cell (Run > Run All Cells), then scroll through the notebook so that
+        every cell's outputs are drawn (`show_every_cell`); True when no cell failed."""
+        ok = page.evaluate(RUN_ALL_JS, [name, int(timeout_s * 1000)])
+        self.show_every_cell(page)
+        return ok
+
+    def show_every_cell(self, page) -> int:
+        """Scroll the notebook through, a screen at a time, and back to its top; the number
+        of screens scrolled."""
+        return page.evaluate(SHOW_EVERY_CELL_JS)
 
     def save(self, page, name: str) -> dict:
         """Save from the browser and read back the file JupyterLab wrote."""
@@ -509,8 +603,27 @@ class Lab:
         return json.loads((self.server.root / name).read_text())
 
     def close(self, page) -> None:
-        with contextlib.suppress(Exception):
-            page.context.close()
+        """Close the page's notebook and shut its kernel down; the page waits for the next
+        notebook (a page that cannot close its documents is closed itself)."""
+        if page in self.idle:
+            return
+        try:
+            left = page.evaluate(CLOSE_ALL_JS)
+            assert left == 0, f"{left} documents still open"
+            page.wait_for_function("() => !document.querySelector('.jp-Notebook')")
+            self.idle.append(page)
+        except Exception:
+            with contextlib.suppress(Exception):
+                page.context.close()
+            with contextlib.suppress(ValueError):
+                self.pages.remove(page)
+        self.server.stop_kernels()
+
+    def close_all(self) -> None:
+        for page in self.pages:
+            with contextlib.suppress(Exception):
+                page.context.close()
+        self.pages, self.idle = [], []
         self.server.stop_kernels()
 
     def boards_page(self, name: str, panels: int) -> Iterator:
@@ -528,8 +641,10 @@ class Lab:
 
 
 @pytest.fixture(scope="module")
-def jupyterlab(lab, browser) -> Lab:
-    return Lab(lab, browser)
+def jupyterlab(lab, browser) -> Iterator[Lab]:
+    jupyterlab = Lab(lab, browser)
+    yield jupyterlab
+    jupyterlab.close_all()
 
 
 @pytest.fixture
@@ -739,6 +854,15 @@ def hex_id(prefix: str, h) -> str:
     return f"{prefix}_{h.q}_{h.r}"
 
 
+def screenshot_dir() -> Path:
+    """Where the browser tests keep the screenshots a person looks at: ``BOARDLIB_SCREENSHOTS``,
+    by default ``boardlib-screenshots`` in the temp dir."""
+    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
+                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def ui():
     """Helpers for test modules (conftest itself is not importable from them)."""
@@ -752,5 +876,5 @@ def ui():
         SCREEN=SCREEN, focused_id=focused_id, key_to=key_to, version=version,
         ZYRCAN_FIXTURE=ZYRCAN_FIXTURE, NEW_GAME_PANEL=NEW_GAME_PANEL,
         HIGHLIGHT_PANEL=HIGHLIGHT_PANEL, ATTACK_PANEL=ATTACK_PANEL,
-        SIGNED=SIGNED, UNSIGNED=UNSIGNED,
+        SIGNED=SIGNED, UNSIGNED=UNSIGNED, screenshot_dir=screenshot_dir,
     )

@@ -11,10 +11,6 @@ Screenshots are kept in ``BOARDLIB_SCREENSHOTS`` (default: a temp dir).
 """
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -39,13 +35,6 @@ SOURCES = ["from boardlib.carcassonne.widget import CarcassonneBoard",
            "CarcassonneBoard(players=2, seed=0)  # played by keyboard"]
 MAP = ".boardlib-view:not(.boardlib-hand) .boardlib-board"
 HAND = ".boardlib-hand .boardlib-board"
-
-
-def screenshot_dir() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -90,11 +79,11 @@ def test_lab_board_and_controls_fit_1366x768(lab_page, ui):
     for index, name in ((NEW, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel(lab_page, index))
         assert found["board_width"] >= 400, found          # the board uses the room it has
-        lab_page.screenshot(path=str(screenshot_dir() / f"carcassonne-lab-{name}.png"))
+        lab_page.screenshot(path=str(ui.screenshot_dir() / f"carcassonne-lab-{name}.png"))
         print(name, found)
 
 
-def test_the_map_after_60_tiles_is_readable_and_fit_shows_it_all(lab_page):
+def test_the_map_after_60_tiles_is_readable_and_fit_shows_it_all(lab_page, ui):
     page, p = lab_page, panel(lab_page, LATE)
     found = sizes(page, p)
     print("late", {k: v for k, v in found.items() if k not in ("tiles", "followers")},
@@ -110,7 +99,7 @@ def test_the_map_after_60_tiles_is_readable_and_fit_shows_it_all(lab_page):
                            arg=[p.locator(MAP).element_handle(), found["viewbox"]])
     whole = sizes(page, p)
     assert len(whole["tiles"]) == 60 and min(whole["tiles"]) < min(found["tiles"])
-    page.screenshot(path=str(screenshot_dir() / "carcassonne-lab-late-fit.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-lab-late-fit.png"))
 
 
 RUN_IN_KERNEL_JS = """async code => {
@@ -281,7 +270,7 @@ def test_a_whole_turn_by_keyboard_only(lab_page, ui):
     play_a_turn_by_keyboard(lab_page, p, ui)
     found = ui.assert_fits_one_screen(p)                  # with a move list and an event log
     print("after a turn", found)
-    lab_page.screenshot(path=str(screenshot_dir() / "carcassonne-lab-keyboard.png"))
+    lab_page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-lab-keyboard.png"))
 
 
 # --- the same board under Voila ---------------------------------------------------------------
@@ -298,7 +287,7 @@ def test_voila_board_and_controls_fit_1366x768_and_play_by_keyboard(voila_page, 
     for index, name in ((NEW, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel(page, index))
         assert found["board_width"] >= 400, found
-        page.screenshot(path=str(screenshot_dir() / f"carcassonne-voila-{name}.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"carcassonne-voila-{name}.png"))
         print(name, found)
     late = sizes(page, panel(page, LATE))
     assert min(late["tiles"]) >= 48 and min(late["followers"]) >= 14, late

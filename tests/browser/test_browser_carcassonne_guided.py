@@ -4,10 +4,6 @@ map) is played and explained, the knight's spot is clicked, *End turn* is judged
 the bot replies, and H gives the step's hint. Screenshots in ``BOARDLIB_SCREENSHOTS``."""
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -17,13 +13,6 @@ SOURCES = ["from boardlib.carcassonne.guided import first_game_board",
 MAP = ".boardlib-view:not(.boardlib-hand) .boardlib-board"
 HAND = ".boardlib-hand .boardlib-board"
 MAP_LINE = ".boardlib-view:not(.boardlib-hand) > {}"
-
-
-def screenshot_dir() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -59,12 +48,12 @@ def test_CB_04_CB_06_CB_09_the_first_turn_by_real_clicks(guided_page, ui):
     wrong = next(m for m in state.legal_moves() if m not in accepted)
     expect(notes).to_contain_text("Step 1 of 7")
     ui.assert_fits_one_screen(guided)
-    page.screenshot(path=str(screenshot_dir() / "carcassonne-guided-start.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-guided-start.png"))
 
     click_move(page, ui, guided, state, wrong, last_redraws=False)
     expect(why).to_contain_text("CB-04")
     expect(notes).to_contain_text("Try again")
-    page.screenshot(path=str(screenshot_dir() / "carcassonne-guided-wrong.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-guided-wrong.png"))
     for _ in range(4):                           # back to the tile unturned
         if "· 0°" in (guided.locator(HAND).locator("svg").text_content() or ""):
             break
@@ -81,7 +70,7 @@ def test_CB_04_CB_06_CB_09_the_first_turn_by_real_clicks(guided_page, ui):
     guided.get_by_role("button", name="End turn").click()     # judged: the city scores
     expect(notes).to_contain_text("Step 4 of 7", timeout=60_000)   # after Blue's reply
     expect(guided).to_contain_text("Red 4")
-    page.screenshot(path=str(screenshot_dir() / "carcassonne-guided-step4.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-guided-step4.png"))
 
     guided.locator(MAP).locator('[tabindex="0"]').first.focus()
     page.keyboard.press("h")                                     # H: the step's hint

@@ -51,16 +51,21 @@ def test_notebook_runs_all_cells_without_errors(jupyterlab, open_in_lab, ui, nam
     assert blank == 0, f"{name}: {blank} live boards drew nothing"
 
 
-def test_signed_notebooks_show_their_saved_pictures_before_any_cell_runs(open_in_lab, ui):
+def test_signed_notebooks_show_their_saved_pictures_before_any_cell_runs(jupyterlab,
+                                                                         open_in_lab, ui):
     """`make lab` and Binder sign the notebooks (`jupyter trust`), so JupyterLab shows the
-    saved board pictures of a notebook nobody has run; an unsigned copy shows none of them."""
+    saved board pictures of a notebook nobody has run; an unsigned copy shows none of them.
+    (One after the other: the second opens in the page the first was shown in.)"""
     pictures = '.jp-OutputArea-output[data-mime-type="image/svg+xml"]'
     signed = open_in_lab(ui.SIGNED)
     expect(signed.locator(pictures).first).to_be_visible()
+    jupyterlab.show_every_cell(signed)      # each output is drawn once it has been on screen
     assert signed.locator(pictures).count() >= 5
     assert signed.locator(".jp-InputArea-prompt", has_text="[*]").count() == 0   # nothing ran
+    jupyterlab.close(signed)
     unsigned = open_in_lab(ui.UNSIGNED)
     expect(unsigned.locator(".jp-OutputArea-output").first).to_be_attached()
+    jupyterlab.show_every_cell(unsigned)
     assert unsigned.locator(pictures).count() == 0
 
 

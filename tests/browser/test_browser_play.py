@@ -18,9 +18,7 @@ Screenshots go to ``BOARDLIB_SCREENSHOTS`` (default: a temp dir).
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -67,14 +65,7 @@ RUN_IN_KERNEL_JS = """async code => {
 }"""
 
 
-def shots() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="class")
 def lab_page(jupyterlab, ui):
     ui.write_board_notebook(jupyterlab.server.root, NAME, "Playing a whole game", SOURCES)
     page = jupyterlab.open(NAME, viewport=ui.SCREEN)
@@ -119,127 +110,126 @@ def last_move_marks(board) -> list[tuple[str, str, str]]:
         n => [n.dataset.mark, n.dataset.at, n.dataset.seat])""")
 
 
-def test_after_the_bots_reply_the_last_move_marks_match_the_move_list(lab_page, ui):
-    page, p = lab_page, panel(lab_page, VERSUS)
-    board = p.locator(".boardlib-board")
-    ui.real_click(page, board, "hex_3_3")                 # Red places; two greedy bots reply
-    expect(p.locator(".boardlib-moves li[data-move]")).to_have_count(3)
-    expect(board.locator("svg .last-move")).to_have_count(2)
-    titles = move_titles(p)
-    marks = sorted(last_move_marks(board))
-    assert marks == sorted([["placed", hex_of(titles[1]), "1"], ["placed", hex_of(titles[2]),
-                                                                 "2"]]), (marks, titles)
-    status = p.locator(".boardlib-status").inner_text()
-    words = [w.strip() for w in p.locator(".boardlib-moves li[data-move]").all_inner_texts()]
-    assert all(w.lstrip("■ ").rstrip(".") in status for w in words[:2]), (status, words)
-    assert "Blue placed" in status and "Yellow placed" in status
-    found = ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(shots() / "play-last-move.png"))
-    print(found)
+class TestZyrcan:
+    """Zyrcan's five boards, in a notebook of their own that is closed after these tests
+    (class scope), so that the other games' notebook opens in the same JupyterLab page."""
 
+    def test_after_the_bots_reply_the_last_move_marks_match_the_move_list(self, lab_page, ui):
+        page, p = lab_page, panel(lab_page, VERSUS)
+        board = p.locator(".boardlib-board")
+        ui.real_click(page, board, "hex_3_3")                 # Red places; two greedy bots reply
+        expect(p.locator(".boardlib-moves li[data-move]")).to_have_count(3)
+        expect(board.locator("svg .last-move")).to_have_count(2)
+        titles = move_titles(p)
+        marks = sorted(last_move_marks(board))
+        assert marks == sorted([["placed", hex_of(titles[1]), "1"], ["placed", hex_of(titles[2]),
+                                                                     "2"]]), (marks, titles)
+        status = p.locator(".boardlib-status").inner_text()
+        words = [w.strip() for w in p.locator(".boardlib-moves li[data-move]").all_inner_texts()]
+        assert all(w.lstrip("■ ").rstrip(".") in status for w in words[:2]), (status, words)
+        assert "Blue placed" in status and "Yellow placed" in status
+        found = ui.assert_fits_one_screen(p)
+        page.screenshot(path=str(ui.screenshot_dir() / "play-last-move.png"))
+        print(found)
 
-def test_the_standing_panel_shows_the_engines_numbers(lab_page, ui):
-    page, p = lab_page, panel(lab_page, SCRIPTED)
-    board = p.locator(".boardlib-board")
-    for target in ("hex_3_3", "hex_4_3", "hex_2_2", "hex_5_2", "hex_1_4"):
-        ui.real_click(page, board, target)
-    tab(p, "Standings")
-    table = p.locator(".boardlib-standings table").first
-    expect(table).to_be_visible()
-    state = replayed(move_titles(p))
-    assert len(state.ships()) == 5
-    for seat in range(3):
-        row = table.locator(f'tr[data-seat="{seat}"]')
-        assert row.locator('td[data-key="engines"]').inner_text() == str(state.engines(seat))
-        assert row.locator('td[data-key="ships"]').inner_text() == str(state.ship_count(seat))
-    ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(shots() / "play-standings.png"))
+    def test_the_standing_panel_shows_the_engines_numbers(self, lab_page, ui):
+        page, p = lab_page, panel(lab_page, SCRIPTED)
+        board = p.locator(".boardlib-board")
+        for target in ("hex_3_3", "hex_4_3", "hex_2_2", "hex_5_2", "hex_1_4"):
+            ui.real_click(page, board, target)
+        tab(p, "Standings")
+        table = p.locator(".boardlib-standings table").first
+        expect(table).to_be_visible()
+        state = replayed(move_titles(p))
+        assert len(state.ships()) == 5
+        for seat in range(3):
+            row = table.locator(f'tr[data-seat="{seat}"]')
+            assert row.locator('td[data-key="engines"]').inner_text() == str(state.engines(seat))
+            assert row.locator('td[data-key="ships"]').inner_text() == str(state.ship_count(seat))
+        ui.assert_fits_one_screen(p)
+        page.screenshot(path=str(ui.screenshot_dir() / "play-standings.png"))
 
-
-def test_a_finished_game_replays_every_position(lab_page, ui):
-    page, p = lab_page, panel(lab_page, FINISHED)
-    board = p.locator(".boardlib-board")
-    tab(p, "Standings")
-    expect(p.locator(".boardlib-chart svg")).to_be_visible()
-    ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(shots() / "play-chart.png"))
-    titles = move_titles(p)
-    tab(p, "Replay")
-    p.get_by_role("button", name="From the start").click()
-    status = p.locator(".boardlib-status")
-    expect(status).to_contain_text(f"Replay (0 of {len(titles)})")
-    board.locator('[tabindex="0"]').focus()
-    game = boardlib.load("zyrcan", players=3)
-    state = game.new_initial_state()
-    for i, notation in enumerate(titles, 1):
-        before = ui.version(board)
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function("([b, v]) => Number(b.dataset.version) > v",
-                               arg=[board.element_handle(), before], timeout=60_000)
-        state = state.apply(game.parse_move(notation))
-        expect(status).to_contain_text(f"Replay ({i} of {len(titles)})")
-        assert len(ui.marked_ids(board, "ship")) == len(state.ships()), i
-        if i == len(titles) // 2:
-            page.screenshot(path=str(shots() / "play-replay.png"))
-    assert state.is_terminal()
-    page.keyboard.press("Escape")
-    expect(status).to_contain_text("Game over")
-
-
-def test_save_then_load_gives_the_same_position(lab_page, ui, tmp_path):
-    page, p = lab_page, panel(lab_page, SCRIPTED)
-    tab(p, "File")
-    with page.expect_download() as download:
-        p.get_by_role("button", name="Save").click()
-    saved = tmp_path / "saved.json"
-    download.value.save_as(saved)
-    assert '"format": "boardlib-match"' in saved.read_text()
-    q = panel(page, FRESH)
-    tab(q, "File")
-    q.locator(".boardlib-load-input").set_input_files(str(saved))
-    expect(q.locator(".boardlib-why")).to_contain_text("Loaded")
-    assert move_titles(q) == move_titles(p)
-    ships = ui.marked_ids(p.locator(".boardlib-board"), "ship")
-    assert ui.marked_ids(q.locator(".boardlib-board"), "ship") == ships
-    page.evaluate(RUN_IN_KERNEL_JS, "fresh.say(f'same: {fresh.state == scripted.state}')")
-    expect(q.locator(".boardlib-why")).to_have_text("same: True")
-    bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "boardlib-match", "version": 1, "game": "zyrcan", '
-                   '"options": {"players": 3}, "moves": ["place 1 at 9,9"]}')
-    q.locator(".boardlib-load-input").set_input_files(str(bad))
-    expect(q.locator(".boardlib-why")).to_contain_text("Cannot load bad.json: move 1")
-    assert move_titles(q) == move_titles(p)              # the game stayed as it was
-    page.screenshot(path=str(shots() / "play-load-refused.png"))
-
-
-def test_explain_after_an_attack_shows_one_step_per_rule_with_its_id(lab_page, ui):
-    page, p = lab_page, panel(lab_page, ATTACK)
-    board = p.locator(".boardlib-board")
-    ui.real_click(page, board, "hex_2_2")
-    ui.real_click(page, board, "hex_4_2")                 # destroys Blue's 1-engine ship
-    start = position(players=3, ships=SHIPS)
-    move = Attack(Hex(2, 2), E)
-    steps = teacher(start.game, lambda s: ("Red", "Blue", "Yellow")[s]).explain(
-        start, move, start.apply(move))
-    p.get_by_role("button", name="Explain").click()
-    why = p.locator(".boardlib-why")
-    shown = []
-    for k, step in enumerate(steps):
-        expect(why).to_contain_text(f"Step {k + 1} of {len(steps)}")
-        expect(why.locator("code")).to_have_text(step.rule)
-        shown.append(why.locator("code").inner_text())
-        assert board.locator("svg .explain").count() >= 1 or not step.marks
-        if step.rule == "ZY-08":
-            ui.assert_fits_one_screen(p)
-            page.screenshot(path=str(shots() / "play-explain.png"))
-        if k < len(steps) - 1:
-            board.locator('[tabindex="0"]').focus()
+    def test_a_finished_game_replays_every_position(self, lab_page, ui):
+        page, p = lab_page, panel(lab_page, FINISHED)
+        board = p.locator(".boardlib-board")
+        tab(p, "Standings")
+        expect(p.locator(".boardlib-chart svg")).to_be_visible()
+        ui.assert_fits_one_screen(p)
+        page.screenshot(path=str(ui.screenshot_dir() / "play-chart.png"))
+        titles = move_titles(p)
+        tab(p, "Replay")
+        p.get_by_role("button", name="From the start").click()
+        status = p.locator(".boardlib-status")
+        expect(status).to_contain_text(f"Replay (0 of {len(titles)})")
+        board.locator('[tabindex="0"]').focus()
+        game = boardlib.load("zyrcan", players=3)
+        state = game.new_initial_state()
+        for i, notation in enumerate(titles, 1):
+            before = ui.version(board)
             page.keyboard.press("ArrowRight")
-    assert shown == [s.rule for s in steps] and "ZY-10" in shown
-    expect(p.locator(".boardlib-steps li")).to_have_count(len(steps))
-    page.keyboard.press("Escape")
-    expect(board.locator("svg .explain")).to_have_count(0)
+            page.wait_for_function("([b, v]) => Number(b.dataset.version) > v",
+                                   arg=[board.element_handle(), before], timeout=60_000)
+            state = state.apply(game.parse_move(notation))
+            expect(status).to_contain_text(f"Replay ({i} of {len(titles)})")
+            assert len(ui.marked_ids(board, "ship")) == len(state.ships()), i
+            if i == len(titles) // 2:
+                page.screenshot(path=str(ui.screenshot_dir() / "play-replay.png"))
+        assert state.is_terminal()
+        page.keyboard.press("Escape")
+        expect(status).to_contain_text("Game over")
 
+    def test_save_then_load_gives_the_same_position(self, lab_page, ui, tmp_path):
+        page, p = lab_page, panel(lab_page, SCRIPTED)
+        tab(p, "File")
+        with page.expect_download() as download:
+            p.get_by_role("button", name="Save").click()
+        saved = tmp_path / "saved.json"
+        download.value.save_as(saved)
+        assert '"format": "boardlib-match"' in saved.read_text()
+        q = panel(page, FRESH)
+        tab(q, "File")
+        q.locator(".boardlib-load-input").set_input_files(str(saved))
+        expect(q.locator(".boardlib-why")).to_contain_text("Loaded")
+        assert move_titles(q) == move_titles(p)
+        ships = ui.marked_ids(p.locator(".boardlib-board"), "ship")
+        assert ui.marked_ids(q.locator(".boardlib-board"), "ship") == ships
+        page.evaluate(RUN_IN_KERNEL_JS, "fresh.say(f'same: {fresh.state == scripted.state}')")
+        expect(q.locator(".boardlib-why")).to_have_text("same: True")
+        bad = tmp_path / "bad.json"
+        bad.write_text('{"format": "boardlib-match", "version": 1, "game": "zyrcan", '
+                       '"options": {"players": 3}, "moves": ["place 1 at 9,9"]}')
+        q.locator(".boardlib-load-input").set_input_files(str(bad))
+        expect(q.locator(".boardlib-why")).to_contain_text("Cannot load bad.json: move 1")
+        assert move_titles(q) == move_titles(p)              # the game stayed as it was
+        page.screenshot(path=str(ui.screenshot_dir() / "play-load-refused.png"))
+
+    def test_explain_after_an_attack_shows_one_step_per_rule_with_its_id(self, lab_page, ui):
+        page, p = lab_page, panel(lab_page, ATTACK)
+        board = p.locator(".boardlib-board")
+        ui.real_click(page, board, "hex_2_2")
+        ui.real_click(page, board, "hex_4_2")                 # destroys Blue's 1-engine ship
+        start = position(players=3, ships=SHIPS)
+        move = Attack(Hex(2, 2), E)
+        steps = teacher(start.game, lambda s: ("Red", "Blue", "Yellow")[s]).explain(
+            start, move, start.apply(move))
+        p.get_by_role("button", name="Explain").click()
+        why = p.locator(".boardlib-why")
+        shown = []
+        for k, step in enumerate(steps):
+            expect(why).to_contain_text(f"Step {k + 1} of {len(steps)}")
+            expect(why.locator("code")).to_have_text(step.rule)
+            shown.append(why.locator("code").inner_text())
+            assert board.locator("svg .explain").count() >= 1 or not step.marks
+            if step.rule == "ZY-08":
+                ui.assert_fits_one_screen(p)
+                page.screenshot(path=str(ui.screenshot_dir() / "play-explain.png"))
+            if k < len(steps) - 1:
+                board.locator('[tabindex="0"]').focus()
+                page.keyboard.press("ArrowRight")
+        assert shown == [s.rule for s in steps] and "ZY-10" in shown
+        expect(p.locator(".boardlib-steps li")).to_have_count(len(steps))
+        page.keyboard.press("Escape")
+        expect(board.locator("svg .explain")).to_have_count(0)
 
 
 # --- Carcassonne, Section X and Room 25 (issue 18, item 9) ---------------------------------------
@@ -413,7 +403,7 @@ def test_after_a_bots_whole_turn_its_moves_are_marked_as_the_teacher_says(games_
     assert set(movers[last_red + 1:]) == {1}, movers
     assert {d[2] for d in drawn} <= {"1", ""}, drawn
     assert "Blue" in status.inner_text()               # the words say who did it
-    page.screenshot(path=str(shots() / f"{game}-last-move.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / f"{game}-last-move.png"))
 
 
 def fits_width(p) -> list:
@@ -483,11 +473,11 @@ def test_the_standings_show_the_engines_numbers_and_fit_their_column(games_page,
         expect(p.locator(".boardlib-chart svg")).to_be_visible()
     assert fits_width(p) == []
     side_fits_one_screen(p, ui, game)
-    page.screenshot(path=str(shots() / f"{game}-standings-{role}.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / f"{game}-standings-{role}.png"))
     if p.locator(".boardlib-by-column").count():       # the end breakdown, scrolled to
         p.locator(".boardlib-by-column").scroll_into_view_if_needed()
         side_fits_one_screen(p, ui, game)
-        page.screenshot(path=str(shots() / f"{game}-standings-{role}-breakdown.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"{game}-standings-{role}-breakdown.png"))
     tab(p, "Moves")
 
 
@@ -532,7 +522,7 @@ def test_a_finished_game_replays_every_position_by_keys_and_slider(games_page, u
             left = len(match.states[i].deck) - match.states[i].drawn
             expect(hand).to_contain_text(re.compile(rf"(?<![0-9]){left} tiles? left"))
         if i == n // 2:
-            page.screenshot(path=str(shots() / f"{game}-replay.png"))
+            page.screenshot(path=str(ui.screenshot_dir() / f"{game}-replay.png"))
     before = ui.version(board)
     page.keyboard.press("ArrowLeft")
     wait_for_picture(page, board, before)
@@ -573,7 +563,7 @@ def test_save_then_load_gives_the_same_position_in_every_game(games_page, ui, tm
         tab(panel_, "Moves")
 
 
-def test_R25_I4_room25_against_a_bot_refuses_to_save_and_says_why(games_page):
+def test_R25_I4_room25_against_a_bot_refuses_to_save_and_says_why(games_page, ui):
     page, p = games_page, game_panel(games_page, "room25", "versus")
     tab(p, "File")
     downloads = []
@@ -589,7 +579,7 @@ def test_R25_I4_room25_against_a_bot_refuses_to_save_and_says_why(games_page):
     page.wait_for_timeout(500)
     page.remove_listener("download", downloaded)
     assert downloads == []
-    page.screenshot(path=str(shots() / "room25-save-refused.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "room25-save-refused.png"))
     tab(p, "Moves")
 
 
@@ -634,7 +624,7 @@ def test_explain_shows_one_step_per_triggered_rule_with_its_id(games_page, ui, j
         assert board.locator("svg .explain").count() >= 1 or not step.marks, step
         if k == len(steps) // 2:
             side_fits_one_screen(p, ui, game)
-            page.screenshot(path=str(shots() / f"{game}-explain.png"))
+            page.screenshot(path=str(ui.screenshot_dir() / f"{game}-explain.png"))
         if k < len(steps) - 1:
             board.locator('[tabindex="0"]').first.focus()
             page.keyboard.press("ArrowRight")

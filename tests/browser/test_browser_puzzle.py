@@ -4,10 +4,6 @@ played and explained; H gives a hint; the guided game checks the learner's first
 Screenshots in ``BOARDLIB_SCREENSHOTS`` (default: a temp dir)."""
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -25,19 +21,16 @@ SOURCES = [
 BLUE = "rgb(0, 114, 178)"      # seat 1's colour (boardlib.svg.palette)
 
 
-def screenshot_dir() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @pytest.fixture(scope="module")
 def lab_page(jupyterlab, ui):
-    ui.write_board_notebook(jupyterlab.server.root, NAME, "Puzzles", SOURCES)
+    """The Zyrcan puzzles, the guided game and a card (SOURCES), then the Carcassonne puzzle
+    (CARCASSONNE_SOURCES), in one notebook: the whole module's page."""
+    ui.write_board_notebook(jupyterlab.server.root, NAME, "Puzzles",
+                            SOURCES + CARCASSONNE_SOURCES)
     page = jupyterlab.open(NAME, viewport=ui.SCREEN)
     assert jupyterlab.run_all(page, NAME), "the fixture notebook failed to run"
-    expect(page.locator(".boardlib-board svg")).to_have_count(3)
+    # three Zyrcan boards, and the Carcassonne puzzle's map and tile in hand
+    expect(page.locator(".boardlib-board svg")).to_have_count(5)
     expect(page.locator(".boardlib-puzzle-card")).to_have_count(1)
     expect(page.locator(".boardlib-panel")).to_have_count(0)   # no free game among them
     yield page
@@ -59,12 +52,12 @@ def test_ZY_08_wrong_then_right_by_real_clicks(lab_page, ui):
     expect(p.locator(".boardlib-why")).to_contain_text("flies exactly 2 hexes")
     expect(p.locator(".boardlib-why")).to_contain_text("ZY-08")
     expect(p.locator(".boardlib-notes")).to_contain_text("Try again")
-    page.screenshot(path=str(screenshot_dir() / "puzzle-wrong.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "puzzle-wrong.png"))
     ui.real_click(page, board, "hex_2_4")                      # the right one
     expect(p.locator(".boardlib-notes")).to_contain_text("Right!")
     expect(p.locator(".boardlib-notes")).to_contain_text("ZY-08")
     expect(board.locator("svg .click.ship")).to_have_count(4)  # one enemy fewer
-    page.screenshot(path=str(screenshot_dir() / "puzzle-right.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "puzzle-right.png"))
 
 
 def test_ZY_14_the_refutation_is_outlined_on_the_board(lab_page, ui):
@@ -79,7 +72,7 @@ def test_ZY_14_the_refutation_is_outlined_on_the_board(lab_page, ui):
     other = panel(page, EXACT).locator('.boardlib-board [id="hex_1_0"] > polygon').first
     assert other.evaluate("n => getComputedStyle(n).stroke") != BLUE   # scoped to one board
     ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(screenshot_dir() / "puzzle-refuted.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "puzzle-refuted.png"))
     board.locator('[tabindex="0"]').focus()
     page.keyboard.press("h")                                   # H: the hint, a star less
     expect(p.locator(".boardlib-why")).to_contain_text("Hint:")
@@ -100,17 +93,17 @@ def test_the_guided_game_refuses_a_wrong_first_move_and_takes_a_right_one(lab_pa
     clicks = ZyrcanController().clicks_for
     expect(p.locator(".boardlib-notes")).to_contain_text("Step 1 of 4")
     ui.assert_fits_one_screen(p)
-    page.screenshot(path=str(screenshot_dir() / "guided-start.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "guided-start.png"))
     (wrong_hex,) = clicks(state, wrong)
     ui.real_click(page, board, wrong_hex)
     expect(p.locator(".boardlib-why")).to_contain_text("your ship could be hit")
     expect(p.locator(".boardlib-notes")).to_contain_text("Try again")
-    page.screenshot(path=str(screenshot_dir() / "guided-wrong.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "guided-wrong.png"))
     (right_hex,) = clicks(state, right)
     ui.real_click(page, board, right_hex)
     expect(p.locator(".boardlib-notes")).to_contain_text("Right!")
     expect(p.locator(".boardlib-notes")).to_contain_text("Step 2 of 4", timeout=30_000)
-    page.screenshot(path=str(screenshot_dir() / "guided-step2.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "guided-step2.png"))
 
 
 def test_a_puzzle_card_opens_its_board_and_the_board_answers(lab_page, ui):
@@ -127,12 +120,11 @@ def test_a_puzzle_card_opens_its_board_and_the_board_answers(lab_page, ui):
     ui.real_click(page, board, "hex_2_3")          # Yellow's 2-engine ship: right
     expect(card.locator(".boardlib-notes")).to_contain_text("Right!")
     expect(words).to_be_hidden()           # the live board took the picture's place
-    page.screenshot(path=str(screenshot_dir() / "puzzle-card-solved.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "puzzle-card-solved.png"))
 
 
 # --- Carcassonne: a puzzle answered with the tile in hand and the map ---------------------------
 
-CARCASSONNE_NAME = "carcassonne_puzzle_fixture.ipynb"
 CARCASSONNE_SOURCES = [
     "from boardlib.widgets.puzzle import PuzzleBoard\n"
     "from boardlib.carcassonne.puzzles import puzzle",
@@ -144,15 +136,17 @@ MAP_LINE = ".boardlib-view:not(.boardlib-hand) > {}"     # the map's lines, not 
 
 
 @pytest.fixture(scope="module")
-def carcassonne_page(jupyterlab, ui):
-    ui.write_board_notebook(jupyterlab.server.root, CARCASSONNE_NAME, "Carcassonne puzzle",
-                            CARCASSONNE_SOURCES)
-    page = jupyterlab.open(CARCASSONNE_NAME, viewport=ui.SCREEN)
-    assert jupyterlab.run_all(page, CARCASSONNE_NAME), "the fixture notebook failed to run"
-    expect(page.locator(f".boardlib-puzzle {CARCASSONNE_MAP} svg")).to_have_count(1)
-    expect(page.locator(f".boardlib-puzzle {CARCASSONNE_HAND} svg")).to_have_count(1)
-    yield page
-    jupyterlab.close(page)
+def carcassonne_page(lab_page):
+    """The same page: the Carcassonne puzzle follows the Zyrcan ones."""
+    puzzle_ = carcassonne_puzzle(lab_page)
+    expect(puzzle_.locator(f"{CARCASSONNE_MAP} svg")).to_have_count(1)
+    expect(puzzle_.locator(f"{CARCASSONNE_HAND} svg")).to_have_count(1)
+    return lab_page
+
+
+def carcassonne_puzzle(page):
+    """The one puzzle with a tile in hand beside its map."""
+    return page.locator(".boardlib-puzzle").filter(has=page.locator(CARCASSONNE_HAND))
 
 
 def turn_hand_to(page, ui, hand, quarters: int) -> None:
@@ -166,7 +160,7 @@ def turn_hand_to(page, ui, hand, quarters: int) -> None:
 
 def test_CB_09_a_carcassonne_puzzle_wrong_then_right_by_real_clicks(carcassonne_page, ui):
     page = carcassonne_page
-    p = page.locator(".boardlib-puzzle").first
+    p = carcassonne_puzzle(page)
     board, hand = p.locator(CARCASSONNE_MAP), p.locator(CARCASSONNE_HAND)
     expect(p.locator(MAP_LINE.format(".boardlib-status"))).to_contain_text("CB-09")
     ui.assert_fits_one_screen(p)
@@ -175,10 +169,10 @@ def test_CB_09_a_carcassonne_puzzle_wrong_then_right_by_real_clicks(carcassonne_
     expect(p.locator(MAP_LINE.format(".boardlib-why"))).to_contain_text("no points this turn")
     expect(p.locator(MAP_LINE.format(".boardlib-why"))).to_contain_text("CB-09")
     expect(p.locator(".boardlib-notes")).to_contain_text("Try again")
-    page.screenshot(path=str(screenshot_dir() / "carcassonne-puzzle-wrong.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-puzzle-wrong.png"))
     turn_hand_to(page, ui, hand, 2)
     ui.real_click(page, board, "place_0_1")                    # closes the city: 4 points
     expect(p.locator(".boardlib-notes")).to_contain_text("Right!")
     expect(p.locator(".boardlib-notes")).to_contain_text("CB-09")
     expect(board.locator('svg [id="tile_0_1"]')).to_have_count(1)
-    page.screenshot(path=str(screenshot_dir() / "carcassonne-puzzle-right.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-puzzle-right.png"))

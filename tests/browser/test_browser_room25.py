@@ -18,10 +18,7 @@ the early and the late board are kept in ``BOARDLIB_SCREENSHOTS`` (default: a te
 """
 from __future__ import annotations
 
-import os
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -58,13 +55,6 @@ SOURCES = [
     "Room25Board(mode='solo', seed=1)  # played by keyboard",
     BOTS_SOURCE,
 ]
-
-
-def screenshot_dir() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def prepared_state():
@@ -109,7 +99,7 @@ def test_lab_board_and_controls_fit_1366x768(lab_page, ui):
     for index, name in ((PREPARED, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel_of(lab_page, index))
         assert found["board_width"] >= 400, found          # the board uses the room it has
-        lab_page.screenshot(path=str(screenshot_dir() / f"room25-lab-{name}.png"))
+        lab_page.screenshot(path=str(ui.screenshot_dir() / f"room25-lab-{name}.png"))
         print(name, found)
 
 
@@ -133,7 +123,7 @@ def fits_after_the_bots_reply(page, ui, shot: str) -> dict:
     assert found["board_width"] >= 400, found
     # the narration keeps its box (empty before, two lines now): it never moves the board
     assert narration.bounding_box()["height"] == box_before["height"], box_before
-    page.screenshot(path=str(screenshot_dir() / shot))
+    page.screenshot(path=str(ui.screenshot_dir() / shot))
     return found
 
 
@@ -270,7 +260,7 @@ def test_voila_board_and_controls_fit_1366x768(voila_page, ui):
     for index, name in ((PREPARED, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel_of(page, index))
         assert found["board_width"] >= 400, found
-        page.screenshot(path=str(screenshot_dir() / f"room25-voila-{name}.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"room25-voila-{name}.png"))
         print(name, found)
     assert not errors, errors
 

@@ -11,9 +11,6 @@ in ``BOARDLIB_SCREENSHOTS`` (default: a temp dir).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -25,13 +22,6 @@ SOURCES = [
     "board = Room25Board(mode='cooperative', players=2, seed=3, seats=['human', 'role'])\n"
     "board",
 ]
-
-
-def shots() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +85,7 @@ def test_R25_I4_last_move_marks_and_standings_follow_the_teacher(lab_page, ui, j
     # reported, not this test's to fix, so only the why-not line is held to it here.)
     found = ui.measure_panel(p)
     assert found["why_bottom"] <= found["area_bottom"] + 1, found
-    page.screenshot(path=str(shots() / "room25-last-move.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "room25-last-move.png"))
     p.locator(".lm-TabBar-tab", has_text="Standings").first.click()
     table = p.locator(".boardlib-standings table").first
     expect(table).to_be_visible()
@@ -108,4 +98,4 @@ def test_R25_I4_last_move_marks_and_standings_follow_the_teacher(lab_page, ui, j
     assert "turns left, this one included (R25-10)" in text and "(R25-47)" in text
     found = ui.measure_panel(p)
     assert found["why_bottom"] <= found["area_bottom"] + 1, found
-    page.screenshot(path=str(shots() / "room25-standings.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "room25-standings.png"))

@@ -13,10 +13,7 @@ the coordinate labels let clicks through. Screenshots of the early and late boar
 """
 from __future__ import annotations
 
-import os
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -74,13 +71,6 @@ SOURCES = [
 ]
 
 
-def screenshot_dir() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @pytest.fixture(scope="module")
 def notebook_page(jupyterlab, ui):
     ui.write_board_notebook(jupyterlab.server.root, NAME, "Section X board", SOURCES)
@@ -99,7 +89,7 @@ def test_lab_board_and_controls_fit_1366x768(notebook_page, ui):
     for index, name in ((NEW, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel_of(notebook_page, index))
         assert found["board_width"] >= 560, found          # the board uses the room it has
-        notebook_page.screenshot(path=str(screenshot_dir() / f"section-x-lab-{name}.png"))
+        notebook_page.screenshot(path=str(ui.screenshot_dir() / f"section-x-lab-{name}.png"))
         print(name, found)
 
 
@@ -227,10 +217,10 @@ def key_through_a_crossing(page, panel, ui, shots: str) -> None:
     page.keyboard.press("Enter")
     expect(why).to_contain_text("no prisoner on 0,2/0")
     expect(why).to_contain_text("SX-I4")
-    board.screenshot(path=str(screenshot_dir() / f"{shots}-crossing-part-0.png"))
+    board.screenshot(path=str(ui.screenshot_dir() / f"{shots}-crossing-part-0.png"))
     page.keyboard.press("ArrowRight")
     assert ui.focused_id(board) == second, "Right goes from one part of the crossing to the other"
-    board.screenshot(path=str(screenshot_dir() / f"{shots}-crossing-part-1.png"))
+    board.screenshot(path=str(ui.screenshot_dir() / f"{shots}-crossing-part-1.png"))
     page.keyboard.press("Enter")
     expect(why).to_contain_text("no prisoner on 0,2/1")
     page.keyboard.press("ArrowLeft")
@@ -305,7 +295,7 @@ def test_voila_board_and_controls_fit_1366x768(voila_page, ui):
     for index, name in ((NEW, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel_of(page, index))
         assert found["board_width"] >= 560, found
-        page.screenshot(path=str(screenshot_dir() / f"section-x-voila-{name}.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"section-x-voila-{name}.png"))
         print(name, found)
     assert not errors, errors
 

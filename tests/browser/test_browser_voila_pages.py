@@ -1,16 +1,21 @@
 """Every page Voila serves, as a visitor sees it: the play apps and the lessons show no code
 and no reprs (issue 19 item 6), and each app fits one 1366x768 screen and plays a click
-(issue 18 item 8).
+(issue 18 item 8); the Zyrcan lesson hides its setup cells, keeps its toolbar tidy and plays a
+click; the start page's progress panel counts a puzzle solved elsewhere (issue 19 item 3).
 
 One Voila serves a copy of the repository's ``apps/`` and ``notebooks/`` side by side, as
 ``make voila`` and Binder do (``/voila/render/apps/zyrcan.ipynb``). In the copies each app's
 board gets ``seed=0``, so that this process can rebuild the very same board and work out,
 with the game's own controller, which clicks play a move.
 
+Voila runs a whole notebook in a fresh kernel for every page load, so each page is loaded
+once and serves every check made on it: an app's no-code check, its one-screen layout and its
+click; the Zyrcan lesson's no-code check and the lesson checks after it.
+
 What counts as code or a repr: a visible code input, or a visible output whose MIME type is
 ``text/plain`` or printed text (stdout/stderr), outside cells tagged ``voila-show``. Setup
 cells are hidden by the tag ``voila-hide`` (``tools/tag_voila_cells.py`` says how).
-Screenshots of each app go to ``BOARDLIB_SCREENSHOTS`` (default /tmp/apps-shots).
+Screenshots of each app go to ``BOARDLIB_SCREENSHOTS`` (see conftest ``ui.screenshot_dir``).
 """
 
 from __future__ import annotations
@@ -35,7 +40,9 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
+from boardlib.core.puzzles import Progress
 from boardlib.widgets.board import clickable_ids
+from boardlib.zyrcan.puzzles import PUZZLES
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(f"apps/{p.name}" for p in (ROOT / "apps").glob("*.ipynb"))
@@ -209,34 +216,125 @@ def lost_widgets(page, errors: list[str]) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("path", APPS + LESSONS)
-def test_voila_page_shows_no_code_and_no_reprs(site, browser, path):
-    """Issue 19 item 6: under Voila a page shows its text, pictures and boards; no code,
-    no ``text/plain`` repr and no printed value, unless the cell is tagged voila-show. Every
-    cell ran (no traceback) and every board drew its picture.
-
-    A page whose widgets came up only in part (:func:`lost_widgets`) is loaded once more
-    with a fresh kernel, as a visitor would reload it, with a warning; twice fails."""
+@contextlib.contextmanager
+def loaded_page(site: VoilaSite, browser, path: str) -> Iterator[tuple]:
+    """:func:`open_page`, with every widget live: a page whose widgets came up only in part
+    (:func:`lost_widgets`) is loaded once more with a fresh kernel, as a visitor would
+    reload it, with a warning; twice fails."""
     for attempt in (1, 2):
         with open_page(site, browser, path) as (page, errors):
-            outputs = page.locator(".jp-OutputArea-output")
-            assert outputs.filter(has_text="Traceback").count() == 0
             problem = lost_widgets(page, errors)
-            if problem is not None:
-                assert attempt == 1, f"{path}, loaded twice: {problem}"
-                warnings.warn(f"{path}: Voila page loaded again after: {problem}",
-                              stacklevel=1)
-                continue
-            boards = page.locator(".boardlib-board")
-            expect(outputs.filter(has_text="Loading widget...")).to_have_count(0)
-            expect(boards.locator("svg")).to_have_count(boards.count())
-            visible = page.evaluate(VISIBLE_CODE_JS)
-            assert not visible, f"{path} shows {len(visible)} code or plain-text parts: {visible}"
-            assert not errors, errors
-            return
+            if problem is None:
+                yield page, errors
+                return
+            assert attempt == 1, f"{path}, loaded twice: {problem}"
+            warnings.warn(f"{path}: Voila page loaded again after: {problem}", stacklevel=1)
 
 
-# --- each app: one screen, and a click plays ---------------------------------------------
+def assert_no_code_and_no_reprs(page, errors: list[str], path: str) -> None:
+    """Issue 19 item 6: under Voila a page shows its text, pictures and boards; no code,
+    no ``text/plain`` repr and no printed value, unless the cell is tagged voila-show. Every
+    cell ran (no traceback) and every board drew its picture."""
+    outputs = page.locator(".jp-OutputArea-output")
+    assert outputs.filter(has_text="Traceback").count() == 0
+    boards = page.locator(".boardlib-board")
+    expect(outputs.filter(has_text="Loading widget...")).to_have_count(0)
+    expect(boards.locator("svg")).to_have_count(boards.count())
+    visible = page.evaluate(VISIBLE_CODE_JS)
+    assert not visible, f"{path} shows {len(visible)} code or plain-text parts: {visible}"
+    assert not errors, errors
+
+
+ZYRCAN_LESSON = "notebooks/10-zyrcan.ipynb"
+
+
+@pytest.fixture(scope="module")
+def zyrcan_lesson(site, browser):
+    """The Zyrcan lesson, loaded once for its no-code check and the lesson checks below."""
+    with loaded_page(site, browser, ZYRCAN_LESSON) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("path", LESSONS)
+def test_voila_page_shows_no_code_and_no_reprs(site, browser, request, path):
+    """Issue 19 item 6 on each lesson page (the apps: the app test below)."""
+    if path == ZYRCAN_LESSON:
+        page, errors = request.getfixturevalue("zyrcan_lesson")
+        assert_no_code_and_no_reprs(page, errors, path)
+        return
+    with loaded_page(site, browser, path) as (page, errors):
+        assert_no_code_and_no_reprs(page, errors, path)
+
+
+# --- the Zyrcan lesson as an app (its page loaded once, above) ------------------------------
+
+
+def test_zyrcan_lesson_renders_its_boards_under_voila(zyrcan_lesson):
+    page, errors = zyrcan_lesson
+    expect(page.locator(".boardlib-panel").first).to_be_visible()
+    boards = page.locator(".boardlib-board")
+    assert boards.count() >= 1
+    expect(boards.locator("svg")).to_have_count(boards.count())
+    expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+    # --show_tracebacks: a failing cell would print its traceback into the page
+    expect(page.locator(".jp-OutputArea-output").filter(has_text="Traceback")).to_have_count(0)
+    assert not errors, f"JavaScript errors in the app: {errors}"
+
+
+def test_cells_tagged_voila_hide_are_hidden_in_the_app(zyrcan_lesson):
+    """Solutions and Python-only cells carry the tag ``voila-hide``; nbconvert's template
+    turns it into a class that the notebook's first cell styles away (JupyterLab shows them)."""
+    page, _ = zyrcan_lesson
+    tagged = page.locator(".celltag_voila-hide")
+    assert tagged.count() >= 5, "the Zyrcan notebook tags its solutions and Python-only cells"
+    assert tagged.evaluate_all("cells => cells.filter(c => c.offsetParent !== null).length") == 0
+    expect(page.get_by_text("'attack 2,2 SE'")).to_be_hidden()     # a solution's output
+
+
+def test_toolbar_values_and_boxes_sit_by_what_they_belong_to(zyrcan_lesson):
+    """The delay slider's value follows its track, and each view box keeps a gap from the
+    label before it (the audit found "0.4" far off the track and "arrows☐ Coordinates")."""
+    page, _ = zyrcan_lesson
+    toolbar = page.locator(".boardlib-panel").first
+    track = toolbar.locator(".boardlib-delay .slider-container").bounding_box()
+    # where the value's text is drawn, not its box (the default box centres it in 72 px)
+    text_left = toolbar.locator(".boardlib-delay .widget-readout").evaluate(
+        "r => { const range = document.createRange(); range.selectNodeContents(r);"
+        " return range.getBoundingClientRect().left; }")
+    assert 0 <= text_left - (track["x"] + track["width"]) <= 20, (track, text_left)
+    assert track["width"] >= 100, "a track too short to set a delay with the mouse"
+    boxes = toolbar.locator(".widget-checkbox").all()
+    assert boxes, "the Zyrcan board has view boxes"
+    for box in boxes:     # beside the widget before it on the same row (the toolbar wraps)
+        gap, same_row = box.evaluate(
+            "b => { const a = b.getBoundingClientRect(),"
+            " p = b.previousElementSibling.getBoundingClientRect();"
+            " return [a.left - p.right, Math.abs(a.top - p.top) < a.height / 2]; }")
+        assert gap >= 8 or not same_row, gap
+
+
+def test_a_click_plays_under_voila(zyrcan_lesson, ui):
+    """The first board still in its placement phase accepts a ship on an empty hex."""
+    page, _ = zyrcan_lesson
+    panels = page.locator(".boardlib-panel")
+    for index in range(panels.count()):
+        board = panels.nth(index).locator(".boardlib-board")
+        if ui.board_ids(board, "reserve_"):
+            break
+    else:
+        pytest.fail("no Zyrcan board in its placement phase (with reserve ships) in the app")
+    ships = ui.marked_ids(board, "ship")
+    empty = sorted(ui.board_ids(board, "hex_") - ships)
+    assert empty, "the placement board has no empty hex"
+    # Pick the biggest ship type (a new board preselects the smallest), then an empty hex.
+    ui.real_click(page, board, sorted(ui.board_ids(board, "reserve_"))[-1])
+    spot = empty[len(empty) // 2]
+    ui.real_click(page, board, spot)
+    expect(board.locator(f'[id="{spot}"].ship')).to_have_count(1)
+    assert ui.marked_ids(board, "ship") >= ships | {spot}
+
+
+# --- each app: no code, one screen, and a click plays ------------------------------------
 
 
 def app_board(path: str):
@@ -288,12 +386,6 @@ def search_clicks(board, limit: int = 80) -> list[str]:
     return kept
 
 
-def screenshot_dir() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or "/tmp/apps-shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 APP_LAYOUT_JS = """() => {
   const box = s => {
     const n = document.querySelector(s);
@@ -309,12 +401,14 @@ APP_LAYOUT_JS = """() => {
 
 
 @pytest.mark.parametrize("path", APPS)
-def test_voila_app_fits_one_screen_and_a_click_plays(site, browser, ui, path):
-    """Issue 18 item 8: the app's title, how to play, links and its whole board with its
-    controls are on one 1366x768 screen without scrolling; real clicks on the board play a
-    move (the move list grows, and the bot answers)."""
+def test_voila_app_shows_no_code_fits_one_screen_and_a_click_plays(site, browser, ui, path):
+    """Issue 19 item 6 (as on every page: :func:`assert_no_code_and_no_reprs`), then
+    issue 18 item 8 on the same page load: the app's title, how to play, links and its whole
+    board with its controls are on one 1366x768 screen without scrolling; real clicks on the
+    board play a move (the move list grows, and the bot answers)."""
     clicks = clicks_that_play(path)
-    with open_page(site, browser, path) as (page, errors):
+    with loaded_page(site, browser, path) as (page, errors):
+        assert_no_code_and_no_reprs(page, errors, path)
         layout = page.evaluate(APP_LAYOUT_JS)
         assert layout["scroll"] == 0 and layout["title_top"] >= 0, layout
         assert layout["panel_bottom"] <= layout["height"] + 1, layout
@@ -324,7 +418,7 @@ def test_voila_app_fits_one_screen_and_a_click_plays(site, browser, ui, path):
         assert len(lesson) >= 2, f"an app links to its lesson and the start page: {layout}"
         for href in lesson:
             assert (ROOT / "apps" / href).resolve().is_file(), href
-        page.screenshot(path=str(screenshot_dir() / f"voila-{Path(path).stem}.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"voila-{Path(path).stem}.png"))
 
         board = page.locator(".boardlib-board").first
         moves = page.locator(".boardlib-moves li")
@@ -339,5 +433,39 @@ def test_voila_app_fits_one_screen_and_a_click_plays(site, browser, ui, path):
         page.evaluate("() => window.scrollTo(0, 0)")
         after = page.evaluate(APP_LAYOUT_JS)
         assert after["panel_bottom"] <= after["height"] + 1, ("after a move", after)
-        page.screenshot(path=str(screenshot_dir() / f"voila-{Path(path).stem}-played.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"voila-{Path(path).stem}-played.png"))
         assert not errors, errors
+
+
+# --- the start page's progress panel (issue 19 item 3) ---------------------------------------
+
+
+def test_progress_panel_counts_a_puzzle_solved_elsewhere_after_refresh(site, browser, ui,
+                                                                        tmp_path):
+    path = tmp_path / "progress.json"
+    ui.write_board_notebook(site.root / "notebooks", "progress_fixture.ipynb", "Progress",
+                            ["from boardlib.widgets.puzzle import ProgressPanel\n"
+                             f"ProgressPanel({str(path)!r})"])
+    context = browser.new_context(viewport=SCREEN)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{site.url}/voila/render/notebooks/progress_fixture.ipynb", timeout=180_000)
+        panel = page.locator(".boardlib-progress")
+        expect(panel).to_contain_text("no puzzle solved yet", timeout=180_000)
+        zyrcan = panel.locator("tr", has_text="Zyrcan")
+        expect(zyrcan).to_contain_text(f"0 of {len(PUZZLES)}")
+        for game in ("Section X", "Carcassonne with The Tunnel", "Room 25"):
+            expect(panel.locator("tr", has_text=game)).to_have_count(1)
+        Progress(path).record(PUZZLES[0].id, 3)     # solved on the Zyrcan page
+        page.get_by_role("button", name="Refresh").click()
+        expect(zyrcan).to_contain_text(f"1 of {len(PUZZLES)}")
+        expect(zyrcan).to_contain_text(f"★ 3 of {3 * len(PUZZLES)}")
+        expect(panel).to_contain_text("1 puzzle solved")
+        assert json.loads(path.read_text())["puzzles"][PUZZLES[0].id] == {"stars": 3}
+        page.screenshot(path=str(tmp_path / "progress-refreshed.png"))
+        assert not errors, errors
+    finally:
+        context.close()

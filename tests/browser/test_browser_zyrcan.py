@@ -8,10 +8,6 @@ the early and the late board are kept in ``BOARDLIB_SCREENSHOTS`` (default: a te
 """
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -50,13 +46,6 @@ RUN_IN_KERNEL_JS = """async code => {
 }"""
 
 
-def screenshot_dir() -> Path:
-    folder = Path(os.environ.get("BOARDLIB_SCREENSHOTS") or
-                  Path(tempfile.gettempdir()) / "boardlib-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @pytest.fixture(scope="module")
 def lab_page(jupyterlab, ui):
     ui.write_board_notebook(jupyterlab.server.root, NAME, "Zyrcan play", SOURCES)
@@ -76,7 +65,7 @@ def test_lab_board_and_controls_fit_1366x768(lab_page, ui):
     for index, name in ((NEW, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel(lab_page, index))
         assert found["board_width"] >= 400, found          # the board uses the room it has
-        lab_page.screenshot(path=str(screenshot_dir() / f"zyrcan-lab-{name}.png"))
+        lab_page.screenshot(path=str(ui.screenshot_dir() / f"zyrcan-lab-{name}.png"))
         print(name, found)
 
 
@@ -192,7 +181,7 @@ def view_box(board) -> list[float]:
     return [float(v) for v in board.locator("svg").get_attribute("viewBox").split()]
 
 
-def test_a_zoomable_view_zooms_pans_fits_and_centres_on_request(lab_page):
+def test_a_zoomable_view_zooms_pans_fits_and_centres_on_request(lab_page, ui):
     page = lab_page
     view = page.locator(".boardlib-view").last
     board = view.locator(".boardlib-board")
@@ -204,7 +193,7 @@ def test_a_zoomable_view_zooms_pans_fits_and_centres_on_request(lab_page):
     view.get_by_role("button", name="zoom in (+)").click()
     zoomed = view_box(board)
     assert zoomed[2] == pytest.approx(800 / 1.25 ** 2, abs=0.02), zoomed
-    page.screenshot(path=str(screenshot_dir() / "zoomable-view.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "zoomable-view.png"))
     buttons, picture = view.locator(".boardlib-zoom").bounding_box(), board.bounding_box()
     assert buttons["x"] + buttons["width"] <= picture["x"] + picture["width"] + 1   # on it
     # a drag pans the window and is not a click
@@ -262,7 +251,7 @@ def test_voila_board_and_controls_fit_1366x768(voila_page, ui):
     for index, name in ((NEW, "early"), (LATE, "late")):
         found = ui.assert_fits_one_screen(panel(page, index))
         assert found["board_width"] >= 400, found
-        page.screenshot(path=str(screenshot_dir() / f"zyrcan-voila-{name}.png"))
+        page.screenshot(path=str(ui.screenshot_dir() / f"zyrcan-voila-{name}.png"))
         print(name, found)
     assert not errors, errors
 
