@@ -878,3 +878,11 @@ def ui():
         HIGHLIGHT_PANEL=HIGHLIGHT_PANEL, ATTACK_PANEL=ATTACK_PANEL,
         SIGNED=SIGNED, UNSIGNED=UNSIGNED, screenshot_dir=screenshot_dir,
     )
+
+
+@pytest.fixture(scope="session")
+def chromium_launch(chromium_ready) -> dict:
+    """Keyword arguments that launch Chromium as the ``browser`` fixture does, for a fixture
+    that launches its own (the JupyterLite tests: a persistent profile, see
+    tests/browser/lite/conftest.py)."""
+    return {"executable_path": str(CHROMIUM), "headless": True, "args": list(CHROMIUM_FLAGS)}

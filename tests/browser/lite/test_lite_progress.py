@@ -10,7 +10,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from boardlib.zyrcan.puzzles import PUZZLES
-from litepage import RUN_ALL_JS, RUN_TIMEOUT_MS, open_notebook, run_page_and_click_its_boards
+from litepage import (RUN_ALL_JS, RUN_TIMEOUT_MS, assert_saved_pictures_show, open_notebook,
+                      run_page_and_click_its_boards)
 
 START = "notebooks/00-start-here.ipynb"
 
@@ -32,12 +33,17 @@ def run_start_page(tab) -> None:
     assert result["ok"] and not result["errors"], result
 
 
-def test_lite_start_page_runs_and_keeps_progress_in_the_browser(offline, ui, tmp_path):
+def test_lite_start_page_shows_its_pictures_runs_and_keeps_progress_in_the_browser(
+        offline, ui, tmp_path):
     tab = offline()
     missing: list[str] = []
     tab.page.on("response", lambda r: r.status == 404 and missing.append(r.url))
-    # the first visit: the start page runs offline and each of its boards answers a click
-    run_page_and_click_its_boards(tab, ui, START)
+    # the first visit: the saved pictures show before anything runs (the same page load as
+    # the rest: one kernel start fewer), then the start page runs offline and each of its
+    # boards answers a click
+    open_notebook(tab, START)
+    assert_saved_pictures_show(tab)
+    run_page_and_click_its_boards(tab, ui, START, already_open=True)
     panel = tab.page.locator(".boardlib-progress")
     expect(panel).to_contain_text("kept in this browser's storage", timeout=60_000)
     zyrcan = panel.locator("tr", has_text="Zyrcan")

@@ -5,10 +5,10 @@ static server in this process. Every request that is not for the site is blocked
 Playwright route on the whole browser context, which also sees the Pyodide kernel's web
 worker) and fails the test that made it, as does any console error. Part 1 checks the built
 files (the lock file, the wheels, the front-end extensions, the pages). Part 2 plays every
-engine in the site's Pyodide kernel and clicks a bare BoardView. Part 3 opens the start
-apps, runs all their cells and clicks every board; the start page is run and clicked by
-``test_lite_progress.py``, the lessons by ``test_lite_lessons.py`` (other modules, so other
-xdist workers can run them).
+engine in the site's Pyodide kernel and clicks a bare BoardView. Part 3 opens the
+apps, runs all their cells and clicks every board; the start page (its saved pictures before
+anything runs, then run and clicked) is ``test_lite_progress.py``'s, the lessons are
+``test_lite_lessons.py``'s (other modules, so other xdist workers can run them).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pathlib import Path
 import nbformat
 import pytest
 from litepage import (
-    NEW_NOTEBOOK_JS, ENGINES_CODE, ONLINE_PACKAGES, PAGES, OFFLINE_PAGES, PYODIDE, ROOT,
-    ROUND_TRIP_CODE, SITE, OPEN_TIMEOUT_MS, build, failing_without, imported_modules,
-    open_notebook, page_param, run_page_and_click_its_boards)
+    NEW_NOTEBOOK_JS, ENGINES_CODE, ESCAPE_CODE, ESCAPE_URL, ONLINE_PACKAGES, POLL_MS, PAGES,
+    OFFLINE_PAGES, PYODIDE, ROOT, ROUND_TRIP_CODE, SITE, OPEN_TIMEOUT_MS, build,
+    failing_without, imported_modules, page_param, run_page_and_click_its_boards)
 
 
 # --- part 1: the built files -----------------------------------------------------------------
@@ -129,34 +129,31 @@ def test_lite_holds_every_declared_page_with_its_code_cells_trusted(site):
         assert all(isinstance(c["source"], str) for c in cells), "lines must come joined"
 
 
-def test_lite_shows_the_saved_board_pictures_before_anything_runs(offline):
-    """As after `make lab` or on Binder: a visitor sees the boards of the start page at
-    once, while Python is still loading."""
-    tab = offline()
-    open_notebook(tab, "notebooks/00-start-here.ipynb")
-    pictures = tab.page.locator('.jp-OutputArea-output[data-mime-type="image/svg+xml"] img')
-    pictures.first.wait_for()
-    # Drawn, not a broken-image icon: the browser could decode the picture.
-    tab.page.wait_for_function("img => img.complete && img.naturalWidth > 100",
-                               arg=pictures.first.element_handle())
-    assert not tab.problems(), tab.problems()
-
-
 # --- part 2: the engines and the widget layer in the Pyodide kernel ----------------------
 
 def test_lite_engines_play_and_a_board_view_answers_clicks_offline(offline, ui):
     """In one new notebook of the site (one Pyodide start): random-play conformance
-    (boardlib.core.testing) for every game on Pyodide's Python, then the widget layer alone
+    (boardlib.core.testing) for every game on Pyodide's Python, a fetch from the kernel to
+    another host (it must fail and be recorded: the offline check sees the worker), then the
+    widget layer alone
     (anywidget's front end from the site, the comm to the kernel and back): each real click
     on the square makes Python send a new picture. Nothing is fetched from outside."""
     import boardlib
 
     tab = offline()
     tab.page.goto(f"{tab.base}/lab/index.html")
-    tab.page.wait_for_function("() => window.jupyterapp", timeout=OPEN_TIMEOUT_MS)
-    result = tab.page.evaluate(NEW_NOTEBOOK_JS, [ENGINES_CODE, ROUND_TRIP_CODE])
-    engines, board_cell = result["cells"]
+    tab.page.wait_for_function("() => window.jupyterapp", timeout=OPEN_TIMEOUT_MS,
+                               polling=POLL_MS)
+    result = tab.page.evaluate(NEW_NOTEBOOK_JS, [ENGINES_CODE, ESCAPE_CODE, ROUND_TRIP_CODE])
+    engines, escape, board_cell = result["cells"]
     assert not engines["errors"], engines
+    # The network is shut for the kernel's worker too, and the attempt is seen: the one
+    # request this test makes on purpose is the only one that may be recorded.
+    assert escape["printed"].strip() == "blocked", escape
+    assert tab.blocked == [ESCAPE_URL], tab.blocked
+    tab.blocked.clear()
+    tab.console_errors[:] = [text for text in tab.console_errors
+                             if "ERR_PROXY_CONNECTION_FAILED" not in text]
     played = json.loads(engines["printed"].strip().splitlines()[-1])
     assert played["platform"] == "emscripten"
     assert played["played"] == {name: 1 for name in boardlib.GAMES}
