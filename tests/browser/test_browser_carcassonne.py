@@ -122,7 +122,7 @@ LONG = ("Blue laid tile D at 3,4 turned 90° and placed a knight on the city nor
         "V at 1,5 and placed a farmer on the field south of the road")
 
 
-def test_nothing_jumps_when_the_status_and_why_not_lines_grow_to_three_lines(lab_page):
+def test_nothing_jumps_when_the_status_and_why_not_lines_grow_to_three_lines(lab_page, ui):
     """Issue 17, item 3: the status line and the why-not line keep their height (a longer
     text scrolls in its box), so the map neither moves nor changes size."""
     page, p = lab_page, panel(lab_page, LATE)
@@ -138,7 +138,7 @@ def test_nothing_jumps_when_the_status_and_why_not_lines_grow_to_three_lines(lab
     assert after["status_lines"] >= 3 and after["why_lines"] >= 3, after   # long texts
     for key in ("status", "why", "svg_top", "svg_height", "svg_width", "panel"):
         assert abs(after[key] - before[key]) < 0.5, (key, before, after)
-    page.screenshot(path=str(screenshot_dir() / "carcassonne-lab-long-lines.png"))
+    page.screenshot(path=str(ui.screenshot_dir() / "carcassonne-lab-long-lines.png"))
     page.evaluate(RUN_IN_KERNEL_JS, "late_board.why_line.clear()\nlate_board.refresh()")
 
 
