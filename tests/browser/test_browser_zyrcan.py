@@ -126,11 +126,16 @@ def play_a_game_by_keyboard(page, p, ui, seed: int, moves: int | None = None) ->
         move = bot.choose(state)
         if isinstance(move, Pass):                  # a button beside the board: Tab to it
             button = p.get_by_role("button", name="Pass")
+            # a person waits to see it enabled: its state comes after the picture, and Tab
+            # skips a disabled button (on into the move list, where Enter starts a replay)
+            expect(button).to_be_enabled()
             for _ in range(30):
                 page.keyboard.press("Tab")
                 presses += 1
                 if button.evaluate("b => b === document.activeElement"):
                     break
+            else:
+                raise AssertionError("30 presses of Tab did not reach the Pass button")
             page.keyboard.press("Enter")
         else:
             for element_id in controller.clicks_for(state, move, None):
