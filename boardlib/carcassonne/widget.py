@@ -25,10 +25,11 @@ import ipywidgets as w
 import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
+from boardlib.core.teaching import Mark
 from boardlib.svg import element_id, parse_id
 from boardlib.svg.marks import MarkLayer
 from boardlib.widgets import BaseController, BoardView, GamePanel, Play, Select, shared
-from boardlib.widgets.controller import ClickResult
+from boardlib.widgets.controller import ClickResult, mark_element_ids
 from boardlib.widgets.panel import STALE_CLICK
 from boardlib.widgets.puzzle import PuzzleCard
 
@@ -67,6 +68,16 @@ class CarcassonneController(BaseController[CarcassonneState]):
 
     def static_svg(self, state: CarcassonneState) -> str:
         return picture(state, show_graph=self.show_graph).svg
+
+    def mark_element_ids(self, state: CarcassonneState, mark: Mark) -> tuple[str, ...]:
+        """A feature segment ``((x, y), i)`` -> its follower, or the spot where one may
+        stand; anything else as the default (a tile, or the free place of a refuted tile)."""
+        at = mark.at
+        if isinstance(at, tuple) and len(at) == 2 and isinstance(at[0], tuple) \
+                and type(at[1]) is int:
+            (x, y), i = at
+            return (element_id("follower", x, y, i), element_id("spot", x, y, i))
+        return mark_element_ids(mark)
 
     @staticmethod
     def rotation(state: CarcassonneState, selection: Any) -> int:

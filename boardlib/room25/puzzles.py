@@ -212,10 +212,10 @@ def place_marks(state: Room25State, move: Any) -> tuple[Mark, ...]:
     seat = state.current_player
     c = state.current_character
     here = None if c is None else state.position(c)
-    marks = [] if here is None else [Mark("from", POS_NAMES[here], seat)]
+    marks = [] if here is None else [Mark("from", here, seat)]
     at = getattr(move, "at", getattr(move, "to", None))
     if isinstance(at, int):
-        marks.append(Mark("to", POS_NAMES[at], seat))
+        marks.append(Mark("to", at, seat))
     return tuple(marks)
 
 

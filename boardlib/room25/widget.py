@@ -42,6 +42,7 @@ import ipywidgets as w
 import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
+from boardlib.core.teaching import Mark
 from boardlib.widgets import BaseController, GamePanel, Play, Select, checkbox
 from boardlib.widgets.controller import ClickResult
 
@@ -111,6 +112,11 @@ class Room25Controller(BaseController[Room25State]):
         return draw_svg(state, self._viewer(state), selection=picked,
                         targets=self.targets(state, selection), hint=hint, caption=False,
                         action=self.action(state, selection), marks=marks)
+
+    def mark_element_ids(self, state: Room25State, mark: Mark) -> tuple[str, ...]:
+        """A mark at a place of the complex (0-24) outlines that room."""
+        at = mark.at
+        return (room_id(at),) if type(at) is int and 0 <= at < 25 else ()
 
     def static_svg(self, state: Room25State) -> str:
         if self.screen is not None:

@@ -25,12 +25,14 @@ from typing import Any, Sequence
 import boardlib
 from boardlib.core.api import Illegal
 from boardlib.core.bots import Bot
+from boardlib.core.teaching import Mark
 from boardlib.grids.hex import Hex
 from boardlib.svg.marks import MarkLayer
 from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
 from .draw import (ISLAND_ID, PLAYER_COLORS, PLAYER_NAMES, door_id, draw_svg, field_id,
+                   mark_spot,
                    parse_id, place_id)
 from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, parse_place, place_text, zone_code
 from .moves import Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step, SwapTiles
@@ -64,6 +66,11 @@ class SectionXController(BaseController[SectionXState]):
     def static_svg(self, state: SectionXState) -> str:
         return draw_svg(state, show_graph=self.show_graph,
                         show_coordinates=self.show_coordinates)
+
+    def mark_element_ids(self, state: SectionXState, mark: Mark) -> tuple[str, ...]:
+        """The element drawn where the mark's place is (:func:`.draw.mark_spot`)."""
+        spot = mark_spot(state, mark.at)
+        return (spot.ref,) if spot is not None and spot.ref else ()
 
     def targets(self, state: SectionXState, selection: Any) -> list[Any]:
         """Where the selected thing may go (from the legal moves): fields or place codes."""

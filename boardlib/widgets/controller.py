@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Sequence, TypeVar, Union, runtime_checkable
 
 from boardlib.core.api import Illegal, Outcome, State
+from boardlib.core.teaching import Mark
+from boardlib.svg.ids import element_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,5 +122,22 @@ class BaseController(Generic[StateT]):
         """The picture stored in saved notebooks."""
         return self.draw(state, None)
 
+    def mark_element_ids(self, state: StateT, mark: Mark) -> tuple[str, ...]:
+        """The elements of ``state``'s picture that ``mark``'s place names (a puzzle outlines
+        them to show why an answer was wrong); ``()``: none."""
+        return mark_element_ids(mark)
 
-__all__ = ["Play", "Select", "ClickResult", "Controller", "BaseController"]
+
+def mark_element_ids(mark: Mark) -> tuple[str, ...]:
+    """The board elements a mark's place names: a hex (``q``, ``r``) -> its ``hex`` id; a
+    pair of whole numbers (a tile's ``x, y``) -> its ``tile`` id and, where no tile is laid
+    yet (a refuted Carcassonne tile, CB-04), its free ``place`` id; else none."""
+    at = mark.at
+    if hasattr(at, "q") and hasattr(at, "r"):
+        return (element_id("hex", at.q, at.r),)
+    if isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at):
+        return (element_id("tile", *at), element_id("place", *at))
+    return ()
+
+
+__all__ = ["Play", "Select", "ClickResult", "Controller", "BaseController", "mark_element_ids"]

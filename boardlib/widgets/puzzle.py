@@ -15,9 +15,10 @@ first gives the puzzle's hint, then shows an answer on the board; each costs a s
 *Again* (or U) sets the puzzle up afresh. Bots, Auto-play, New game and Redo are hidden:
 nobody solves a puzzle for the learner.
 
-Marks are drawn generically: each mark's place becomes the element id of the board's own
-id scheme (:func:`mark_element_ids`: a hex ``q, r`` -> ``hex_<q>_<r>``), outlined by a style
-scoped to this board alone.
+Marks are outlined by a style scoped to this board alone: the game's controller names the
+elements each mark's place stands for (``mark_element_ids``: by default a hex ``q, r`` ->
+``hex_<q>_<r>``; Room 25's rooms -> ``room_<p>``). Only marks found on the board are said to
+show why.
 
 A game whose board composes more than one view (Carcassonne's tile in hand beside the map)
 names them in :data:`EXTRA_VIEWS`; puzzle and guided boards build them in too.
@@ -40,9 +41,9 @@ from boardlib.core.api import Illegal, State
 from boardlib.core.puzzles import (MAX_STARS, Guide, GuidedStep, Progress, Puzzle, Verdict,
                                    stars_for)
 from boardlib.core.teaching import Mark, history, teacher
-from boardlib.svg import BoardSVG, element_id, seat
+from boardlib.svg import BoardSVG, seat
 
-from .controller import BaseController, ClickResult, Play
+from .controller import BaseController, ClickResult, Play, mark_element_ids
 from .panel import GamePanel
 from .parts import shared
 
@@ -112,18 +113,6 @@ class ExtraViews:
         super().click(element_id)  # type: ignore[misc]
 
 
-def mark_element_ids(mark: Mark) -> tuple[str, ...]:
-    """The board elements a mark's place names: a hex (``q``, ``r``) -> its ``hex`` id; a
-    pair of whole numbers (a tile's ``x, y``) -> its ``tile`` id and, where no tile is laid
-    yet (a refuted Carcassonne tile, CB-04), its free ``place`` id; else none."""
-    at = mark.at
-    if hasattr(at, "q") and hasattr(at, "r"):
-        return (element_id("hex", at.q, at.r),)
-    if isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at):
-        return (element_id("tile", *at), element_id("place", *at))
-    return ()
-
-
 def marks_style(scope: str, marks: Sequence[Mark],
                 ids: Callable[[Mark], Sequence[str]] = mark_element_ids) -> str:
     """A ``<style>`` that outlines each mark's elements in its seat's colour, for the
@@ -135,6 +124,12 @@ def marks_style(scope: str, marks: Sequence[Mark],
             rules.append(f'.{scope} [id="{found}"] > title + *{{stroke:{color} !important;'
                          f"stroke-width:6px !important;{MARK_STYLE.get(mark.kind, '')}}}")
     return f"<style>{''.join(rules)}</style>" if rules else ""
+
+
+def marked_words(controller: BaseController[Any], state: State, verdict: Verdict) -> str:
+    """"The marked places show why." when a wrong answer's marks are on the board."""
+    shown = any(controller.mark_element_ids(state, mark) for mark in verdict.marks)
+    return "The marked places show why. " if shown else ""
 
 
 class PuzzleController(BaseController[Any]):
@@ -242,6 +237,7 @@ class PuzzleBoard(ExtraViews, GamePanel):
         self.shown_marks: tuple[Mark, ...] = ()
         self.scope = f"boardlib-puzzle-{next(_BOARD_NUMBERS)}"
         inner = controller if controller is not None else controller_for(self.start.game)
+        self.game_controller = inner      # the game's own (its marks' element ids)
         kwargs.setdefault("board_width", "640px")
         super().__init__(self.start.game, PuzzleController(inner, self.answer, self.overlay,
                                                           self.refused),
@@ -305,7 +301,8 @@ class PuzzleBoard(ExtraViews, GamePanel):
         """The refutation's marks, while the puzzle's position is shown."""
         if not self.shown_marks or len(self.match.moves):
             return ""
-        return marks_style(self.scope, self.shown_marks)
+        return marks_style(self.scope, self.shown_marks,
+                           partial(self.game_controller.mark_element_ids, self.state))
 
     # --- the panel's hooks -----------------------------------------------------------------
     def gate(self, action: str) -> str | None:
@@ -347,8 +344,8 @@ class PuzzleBoard(ExtraViews, GamePanel):
         if verdict.right:
             return [f"Right! {localize(verdict.text)}",
                     f"You earned {stars_text(self.stars_now)}. Again (U) sets it up afresh."]
-        return [f"{verdict.headline} {'The marked places show why. ' if verdict.marks else ''}"
-                "Try again."]
+        marked = marked_words(self.game_controller, self.state, verdict)
+        return [f"{verdict.headline} {marked}Try again."]
 
     def step_lines(self) -> list[str]:
         """A right answer's steps, rule by rule (the engine's teacher)."""
@@ -540,6 +537,7 @@ class GuidedBoard(ExtraViews, GamePanel):
         self.scope = f"boardlib-puzzle-{next(_BOARD_NUMBERS)}"
         start = guide.setup()
         inner = controller if controller is not None else controller_for(start.game)
+        self.game_controller = inner      # the game's own (its marks' element ids)
         kwargs.setdefault("board_width", "640px")
         super().__init__(start.game, PuzzleController(inner, self.answer, self.overlay,
                                                       self.refused),
@@ -600,7 +598,8 @@ class GuidedBoard(ExtraViews, GamePanel):
     def overlay(self) -> str:
         if not self.shown_marks or self.state is not self.judged:
             return ""
-        return marks_style(self.scope, self.shown_marks)
+        return marks_style(self.scope, self.shown_marks,
+                           partial(self.game_controller.mark_element_ids, self.state))
 
     # --- the panel's hooks -----------------------------------------------------------------
     def gate(self, action: str) -> str | None:
@@ -662,7 +661,7 @@ class GuidedBoard(ExtraViews, GamePanel):
             if verdict.right:
                 lines.append(f"Right! {localize(verdict.text)}")
             elif self.guiding:
-                marked = "The marked places show why. " if verdict.marks else ""
+                marked = marked_words(self.game_controller, self.state, verdict)
                 lines.append(f"{verdict.headline} {marked}Try again.")
         played = history(self.match)
         if played and played[-1].mover != self.guide.seat:

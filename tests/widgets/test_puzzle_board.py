@@ -276,3 +276,64 @@ def test_the_guided_game_as_a_card():
     assert repr(card) == "<GuidedCard: zyrcan-first-game>"
     card.open_button.click()
     assert card.board is not None and card.board.guiding
+
+
+# --- a wrong answer's marks are on the board --------------------------------------------
+
+def every_puzzle():
+    from boardlib.carcassonne.puzzles import PUZZLES as carcassonne
+    from boardlib.room25.puzzles import PUZZLES as room25
+    from boardlib.section_x.puzzles import PUZZLES as section_x
+    return [*PUZZLES, *section_x, *carcassonne, *room25]
+
+
+def first_marked_wrong_answer(p, tries: int = 12):
+    """A legal move the puzzle refutes with marks (among the first ``tries`` it refuses)."""
+    state = p.position()
+    refused = 0
+    for move in state.legal_moves():
+        verdict = p.judge(move, state)
+        if verdict.legal and not verdict.right:
+            if verdict.marks:
+                return verdict
+            refused += 1
+            if refused == tries:
+                break
+    return None
+
+
+def test_every_puzzles_refutation_marks_are_drawn_on_its_board():
+    """The words "The marked places show why" must be true: for every puzzle of every game
+    whose refutation has marks, at least one of them names an element of the picture."""
+    from boardlib.svg import parse_id
+    from boardlib.widgets.puzzle import controller_for
+    checked = 0
+    for p in every_puzzle():
+        verdict = first_marked_wrong_answer(p)
+        if verdict is None:
+            continue
+        controller = controller_for(p.position().game)
+        drawn = set(re.findall(r'id="([^"]+)"', controller.draw(p.position(), None)))
+        named = {i for mark in verdict.marks
+                 for i in controller.mark_element_ids(p.position(), mark)}
+        assert named & drawn, (p.id, verdict.marks, sorted(named)[:4])
+        assert all(parse_id(i) for i in named), named
+        checked += 1
+    assert checked >= 40, checked     # in all four games
+
+
+def test_R25_a_worse_answer_is_outlined_room_by_room_in_a_room25_puzzle(progress):
+    from boardlib.room25.puzzles import PUZZLES as room25
+    from boardlib.room25.widget import Room25Controller
+    p, verdict = next((p, v) for p in room25 if (v := first_marked_wrong_answer(p)))
+    start = p.position()
+    worse = next(m for m in start.legal_moves()
+                 if (v := p.judge(m, start)).legal and not v.right and v.marks)
+    b = PuzzleBoard(p, progress=progress, controller=Room25Controller(viewer=p.seat),
+                    viewer=p.seat, hint_bot="role")
+    b.press_button(worse)           # as a click or a button would: judged, refused
+    assert not b.solved
+    assert "The marked places show why" in text(b.notes.value)
+    style = b.overlay()
+    rooms = re.findall(r'\[id="(room_\d+)"\]', style)
+    assert rooms and all(f'id="{r}"' in b.view.svg for r in rooms), (rooms, style)
