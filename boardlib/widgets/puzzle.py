@@ -127,7 +127,8 @@ def marks_style(scope: str, marks: Sequence[Mark],
 
 
 def marked_words(controller: BaseController[Any], state: State, verdict: Verdict) -> str:
-    """"The marked places show why." when a wrong answer's marks are on the board."""
+    """The words that point at a wrong answer's marks, if any of them names an element of
+    the board (the marks are outlined there); else none."""
     shown = any(controller.mark_element_ids(state, mark) for mark in verdict.marks)
     return "The marked places show why. " if shown else ""
 
