@@ -50,7 +50,7 @@ from boardlib.svg import parse_id
 from boardlib.svg.marks import MarkLayer
 
 from .draw import (PLAYER_COLORS, PLAYER_NAMES, ROOM_ACTION_WORDS, ROOM_ACTIONS, action_id,
-                   char_id, draw_svg, room_actions, room_id, slide_id)
+                   char_id, draw_svg, room_actions, room_id, room_spot, slide_id)
 from .rules import (ACTION_NAMES, EXEC, PENDING, PROGRAM, Clue, Control, Defer, Illusion, Look,
                     Move, Pass, Program, Push, Remind, Reveal, Room25State, Swap, Vision)
 
@@ -114,9 +114,9 @@ class Room25Controller(BaseController[Room25State]):
                         action=self.action(state, selection), marks=marks)
 
     def mark_element_ids(self, state: Room25State, mark: Mark) -> tuple[str, ...]:
-        """A mark at a place of the complex (0-24) outlines that room."""
-        at = mark.at
-        return (room_id(at),) if type(at) is int and 0 <= at < 25 else ()
+        """A mark at a place of the complex outlines that room (:func:`.draw.room_spot`)."""
+        spot = room_spot(mark.at, (0.0, 0.0))
+        return () if spot is None else (spot.ref,)
 
     def static_svg(self, state: Room25State) -> str:
         if self.screen is not None:

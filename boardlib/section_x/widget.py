@@ -32,8 +32,7 @@ from boardlib.widgets import BaseController, GamePanel, Play, Select
 from boardlib.widgets.controller import ClickResult
 
 from .draw import (ISLAND_ID, PLAYER_COLORS, PLAYER_NAMES, door_id, draw_svg, field_id,
-                   mark_spot,
-                   parse_id, place_id)
+                   mark_spot, parse_id, place_id)
 from .board import FIELD_INDEX, FIELDS, GATES, ISLAND, parse_place, place_text, zone_code
 from .moves import Door, EndTurn, MoveTile, PlaceTile, RotateTile, Step, SwapTiles
 from .rules import (ACT_PHASE, OVER, PRISONERS, STEPS_PER_PRISONER, STEPS_PER_TURN,

@@ -288,14 +288,15 @@ def every_puzzle():
 
 
 def first_marked_wrong_answer(p, tries: int = 12):
-    """A legal move the puzzle refutes with marks (among the first ``tries`` it refuses)."""
+    """A legal move the puzzle refutes with marks (among the first ``tries`` it refuses),
+    with its verdict; ``None``: none."""
     state = p.position()
     refused = 0
     for move in state.legal_moves():
         verdict = p.judge(move, state)
         if verdict.legal and not verdict.right:
             if verdict.marks:
-                return verdict
+                return move, verdict
             refused += 1
             if refused == tries:
                 break
@@ -309,9 +310,10 @@ def test_every_puzzles_refutation_marks_are_drawn_on_its_board():
     from boardlib.widgets.puzzle import controller_for
     checked = 0
     for p in every_puzzle():
-        verdict = first_marked_wrong_answer(p)
-        if verdict is None:
+        found = first_marked_wrong_answer(p)
+        if found is None:
             continue
+        _, verdict = found
         controller = controller_for(p.position().game)
         drawn = set(re.findall(r'id="([^"]+)"', controller.draw(p.position(), None)))
         named = {i for mark in verdict.marks
@@ -325,10 +327,8 @@ def test_every_puzzles_refutation_marks_are_drawn_on_its_board():
 def test_R25_a_worse_answer_is_outlined_room_by_room_in_a_room25_puzzle(progress):
     from boardlib.room25.puzzles import PUZZLES as room25
     from boardlib.room25.widget import Room25Controller
-    p, verdict = next((p, v) for p in room25 if (v := first_marked_wrong_answer(p)))
-    start = p.position()
-    worse = next(m for m in start.legal_moves()
-                 if (v := p.judge(m, start)).legal and not v.right and v.marks)
+    p, (worse, _) = next((p, found) for p in room25
+                         if (found := first_marked_wrong_answer(p)) is not None)
     b = PuzzleBoard(p, progress=progress, controller=Room25Controller(viewer=p.seat),
                     viewer=p.seat, hint_bot="role")
     b.press_button(worse)           # as a click or a button would: judged, refused
