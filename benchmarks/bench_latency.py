@@ -48,6 +48,7 @@ game (and its widget module in ``IMPORTS``); its controller needs
 from __future__ import annotations
 
 import argparse
+import http.client
 import importlib
 import json
 import os
@@ -328,15 +329,19 @@ def browser_bench(name: str, clicks: int) -> dict[str, float | None] | None:
     port = _free_port()
     log = (folder / "voila.log").open("wb")
     server = subprocess.Popen([sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-                               "--Voila.ip=127.0.0.1", str(folder)], cwd=folder, env=env,
+                               "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+                               str(folder)], cwd=folder, env=env,
                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
+            if server.poll() is not None:  # its port was taken meanwhile
+                print(f"{name}: browser: Voila exited; see {folder / 'voila.log'}")
+                return None
             try:
                 urllib.request.urlopen(url, timeout=2)
                 break
-            except OSError:
+            except (OSError, http.client.HTTPException):
                 time.sleep(0.3)
         panel = board_from_source(BROWSER_BOARDS[name])  # the same board, to know what to click
         with sync_playwright() as playwright:

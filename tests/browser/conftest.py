@@ -22,20 +22,17 @@ import contextlib
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+from jupyterserver import (START_TIMEOUT, Server, server_env, start_server, stop_server,
+                           voila_command)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -53,7 +50,6 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
 ]
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
-SERVER_START_TIMEOUT = 90  # s; two busy cores can make a cold JupyterLab slow to answer
 
 _screenshot_dir: Path | None = None
 
@@ -154,106 +150,6 @@ def page(browser):
 # --- servers ------------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@dataclass
-class Server:
-    """A Jupyter-family server process on 127.0.0.1 serving `root`."""
-
-    name: str
-    url: str
-    root: Path
-    process: subprocess.Popen
-    log: Path
-
-    def log_tail(self, chars: int = 4000) -> str:
-        with contextlib.suppress(OSError):
-            return self.log.read_text(errors="replace")[-chars:]
-        return ""
-
-    def api(self, method: str, path: str) -> object:
-        request = urllib.request.Request(self.url + path, method=method)
-        with urllib.request.urlopen(request, timeout=30) as response:
-            body = response.read()
-        return json.loads(body) if body else None
-
-    def stop_kernels(self) -> None:
-        """Shut down every session and kernel this server started (keeps two cores free
-        between tests; a session left behind would point a reopened notebook at a dead
-        kernel)."""
-        for kind in ("sessions", "kernels"):
-            with contextlib.suppress(Exception):
-                found = self.api("GET", f"/api/{kind}")
-                for item in found if isinstance(found, list) else []:
-                    self.api("DELETE", f"/api/{kind}/{item['id']}")
-
-
-def _start(name: str, command: list[str], url: str, ready_path: str, root: Path,
-           env: dict) -> Server:
-    log = root.parent / f"{name}.log"
-    process = subprocess.Popen(
-        command,
-        cwd=root,
-        env=env,
-        stdout=log.open("wb"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,  # its own process group: kernels are stopped with it
-    )
-    server = Server(name, url, root, process, log)
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"{name} exited with {process.returncode}:\n{server.log_tail()}")
-        try:
-            with urllib.request.urlopen(url + ready_path, timeout=5) as response:
-                if response.status == 200:
-                    return server
-        except (urllib.error.URLError, OSError):
-            pass
-        if time.monotonic() > deadline:
-            _stop(server)
-            raise RuntimeError(f"{name} did not answer within {SERVER_START_TIMEOUT} s:\n"
-                               f"{server.log_tail()}")
-        time.sleep(0.3)
-
-
-def _stop(server: Server) -> None:
-    process = server.process
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)  # the server shuts its kernels down
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)  # the group this fixture created
-            process.wait(timeout=10)
-
-
-def server_env(home: Path) -> dict[str, str]:
-    """Private Jupyter config/runtime dirs; same hash seed and SVG date as `make notebooks`."""
-    env = dict(os.environ)
-    for key, sub in [
-        ("JUPYTER_CONFIG_DIR", "config"),
-        ("JUPYTER_RUNTIME_DIR", "runtime"),
-        ("JUPYTERLAB_SETTINGS_DIR", "settings"),
-        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-        ("JUPYTER_DATA_DIR", "data"),          # its own notebook-signing key and database
-        ("IPYTHONDIR", "ipython"),
-    ]:
-        (home / sub).mkdir(parents=True, exist_ok=True)
-        env[key] = str(home / sub)
-    env["PYTHONHASHSEED"] = "0"
-    env["SOURCE_DATE_EPOCH"] = "0"
-    env["PYTHONUNBUFFERED"] = "1"
-    # The kernel must be this environment's Python even if PATH says otherwise.
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    return env
-
-
 def _write_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1))
@@ -289,22 +185,24 @@ def lab(chromium_ready, tmp_path_factory) -> Iterator[Server]:
         {"windowingMode": "contentVisibility"},
     )
     trust_copies(root, env)
-    port = free_port()
-    command = [
-        sys.executable, "-m", "jupyterlab",
-        "--no-browser", "--allow-root",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        "--IdentityProvider.token=", "--ServerApp.password=",
-        f"--ServerApp.root_dir={root}",
-        "--LabApp.expose_app_in_browser=True",
-        "--ServerApp.terminals_enabled=False",
-        "--LanguageServerManager.autodetect=False",
-    ]
-    server = _start("jupyterlab", command, f"http://127.0.0.1:{port}", "/api/status", root, env)
+
+    def command(port: int) -> list[str]:
+        return [
+            sys.executable, "-m", "jupyterlab",
+            "--no-browser", "--allow-root",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+            "--IdentityProvider.token=", "--ServerApp.password=",
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True",
+            "--ServerApp.terminals_enabled=False",
+            "--LanguageServerManager.autodetect=False",
+        ]
+
+    server = start_server("jupyterlab", command, "/api/status", root, env)
     try:
         yield server
     finally:
-        _stop(server)
+        stop_server(server)
 
 
 @pytest.fixture(scope="session")
@@ -314,19 +212,11 @@ def voila(chromium_ready, tmp_path_factory) -> Iterator[Server]:
     own names into it)."""
     base = tmp_path_factory.mktemp("voila")
     root = copy_notebooks(base / "notebooks")
-    env = server_env(base / "home")
-    port = free_port()
-    command = [
-        sys.executable, "-m", "voila",
-        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-        "--show_tracebacks=True",
-        str(root),
-    ]
-    server = _start("voila", command, f"http://127.0.0.1:{port}", "/", root, env)
+    server = start_server("voila", voila_command(root), "/", root, server_env(base / "home"))
     try:
         yield server
     finally:
-        _stop(server)
+        stop_server(server)
 
 
 # --- the generated Zyrcan test notebook -----------------------------------------------------------
@@ -581,7 +471,7 @@ class Lab:
             " && window.jupyterapp.shell.currentWidget.context"
             " && window.jupyterapp.shell.currentWidget.context.path === p",
             arg=name,
-            timeout=SERVER_START_TIMEOUT * 1000,
+            timeout=START_TIMEOUT * 1000,
         )
         return page
 

@@ -23,21 +23,14 @@ from __future__ import annotations
 import ast
 import contextlib
 import json
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 import pytest
+from jupyterserver import Server, server_env, start_server, stop_server, voila_command
 from playwright.sync_api import expect
 
 from boardlib.core.puzzles import Progress
@@ -53,20 +46,6 @@ APP_SEED = 0
 
 
 # --- the server ------------------------------------------------------------------------------
-
-
-@dataclass
-class VoilaSite:
-    url: str
-    root: Path
-    process: subprocess.Popen
-    log: Path
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def seeded_source(source: str) -> str:
@@ -96,49 +75,16 @@ def board_cell(nb) -> nbformat.NotebookNode:
     return cell
 
 
-def site_env(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    for key, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                     ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython")]:
-        (home / sub).mkdir(parents=True, exist_ok=True)
-        env[key] = str(home / sub)
-    env.update(PYTHONHASHSEED="0", SOURCE_DATE_EPOCH="0", PYTHONUNBUFFERED="1")
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    return env
-
-
 @pytest.fixture(scope="module")
-def site(chromium_ready, tmp_path_factory) -> Iterator[VoilaSite]:
+def site(chromium_ready, tmp_path_factory) -> Iterator[Server]:
     base = tmp_path_factory.mktemp("voila-pages")
     root = base / "repo"
     copy_site(root)
-    port = free_port()
-    log = base / "voila.log"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--show_tracebacks=True", str(root)],
-        cwd=root, env=site_env(base / "home"), stdout=log.open("wb"),
-        stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        assert process.poll() is None, log.read_text(errors="replace")[-3000:]
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(url + "/", timeout=5) as response:
-                if response.status == 200:
-                    break
-        assert time.monotonic() < deadline, "Voila did not start within 120 s"
-        time.sleep(0.3)
+    server = start_server("voila", voila_command(root), "/", root, server_env(base / "home"))
     try:
-        yield VoilaSite(url, root, process, log)
+        yield server
     finally:
-        process.send_signal(signal.SIGTERM)   # Voila shuts its kernels down
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)   # the group started above
-            process.wait(timeout=10)
+        stop_server(server)
 
 
 # --- a page, loaded ------------------------------------------------------------------------
@@ -150,7 +96,7 @@ def stored_outputs(path: str) -> int:
 
 
 @contextlib.contextmanager
-def open_page(site: VoilaSite, browser, path: str, viewport=SCREEN):
+def open_page(site: Server, browser, path: str, viewport=SCREEN):
     """A page of the site, loaded until all its outputs are shown and no more appear; with
     the JavaScript errors it raised."""
     context = browser.new_context(viewport=viewport)
@@ -217,7 +163,7 @@ def lost_widgets(page, errors: list[str]) -> str | None:
 
 
 @contextlib.contextmanager
-def loaded_page(site: VoilaSite, browser, path: str) -> Iterator[tuple]:
+def loaded_page(site: Server, browser, path: str) -> Iterator[tuple]:
     """:func:`open_page`, with every widget live: a page whose widgets came up only in part
     (:func:`lost_widgets`) is loaded once more with a fresh kernel, as a visitor would
     reload it, with a warning; twice fails."""
