@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from quietpage import new_context
 from jupyterserver import (START_TIMEOUT, Server, server_env, start_server, stop_server,
                            voila_command)
 
@@ -140,8 +141,7 @@ def browser(chromium_ready):
 @pytest.fixture
 def page(browser):
     """A fresh page in its own context (no shared storage between tests)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(60_000)
+    context = new_context(browser, viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     yield page
     context.close()
@@ -304,8 +304,7 @@ def voila_board_page(voila, browser, name: str, title: str, sources: list[str], 
 
     write_board_notebook(voila.root, name, title, sources)
     for attempt in (1, 2):
-        context = browser.new_context(viewport=SCREEN)
-        context.set_default_timeout(60_000)
+        context = new_context(browser, viewport=SCREEN)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
@@ -458,8 +457,7 @@ class Lab:
             page.set_viewport_size(viewport)
             page.evaluate(OPEN_JS, name)
         else:
-            context = self.browser.new_context(viewport=viewport)
-            context.set_default_timeout(60_000)
+            context = new_context(self.browser, viewport=viewport)
             page = context.new_page()
             self.pages.append(page)
             # A workspace of its own: JupyterLab would otherwise reopen (and start kernels

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from quietpage import new_context
 from jupyterserver import Server, server_env, start_server, stop_server, voila_command
 from playwright.sync_api import expect
 
@@ -99,8 +100,7 @@ def stored_outputs(path: str) -> int:
 def open_page(site: Server, browser, path: str, viewport=SCREEN):
     """A page of the site, loaded until all its outputs are shown and no more appear; with
     the JavaScript errors it raised."""
-    context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(60_000)
+    context = new_context(browser, viewport=viewport)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -392,8 +392,7 @@ def test_progress_panel_counts_a_puzzle_solved_elsewhere_after_refresh(site, bro
     ui.write_board_notebook(site.root / "notebooks", "progress_fixture.ipynb", "Progress",
                             ["from boardlib.widgets.puzzle import ProgressPanel\n"
                              f"ProgressPanel({str(path)!r})"])
-    context = browser.new_context(viewport=SCREEN)
-    context.set_default_timeout(60_000)
+    context = new_context(browser, viewport=SCREEN)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -193,7 +193,8 @@ def test_a_zoomable_view_zooms_pans_fits_and_centres_on_request(lab_page, ui):
     status = view.locator(".boardlib-status")
     board.scroll_into_view_if_needed()
     assert view_box(board) == [0, 0, 800, 800]
-    assert view.locator(".boardlib-zoom button").all_inner_texts() == ["+", "\u2212", "Fit"]
+    # expect() waits: a cell just scrolled into view is drawn (and has inner text) a frame later
+    expect(view.locator(".boardlib-zoom button")).to_have_text(["+", "\u2212", "Fit"])
     view.get_by_role("button", name="zoom in (+)").click()
     view.get_by_role("button", name="zoom in (+)").click()
     zoomed = view_box(board)

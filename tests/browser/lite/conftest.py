@@ -35,6 +35,7 @@ from pathlib import Path
 
 import pytest
 from litepage import ROOT, SITE, OfflinePage, QuietHandler, build
+from quietpage import NO_ANIMATIONS_JS
 
 BUILD_LOCK = ROOT / "lite" / "_cache" / "build.lock"
 # A proxy nobody listens on: Chromium sends every request through it except those to the
@@ -49,19 +50,6 @@ LOCAL_SCHEMES = ("data:", "blob:", "about:")
 # reaches the network. (A Playwright route never saw it: a route misses what a service
 # worker answers.)
 SERVICE_WORKER_HEARTBEAT = "/api/service-worker-heartbeat"
-
-# CSS animations off in the test pages: JupyterLab's kernel-status spinner (and JupyterLite's
-# loading moons) turn for the whole kernel start, and each turn is a frame drawn at 60 fps:
-# measured, 7 of a page's 28 s of CPU went to drawing them (Chromium's compositor threads),
-# for nothing a test looks at. (Transitions stay; boardlib's own board animation already
-# gives way to prefers-reduced-motion.)
-NO_ANIMATIONS_JS = """
-document.addEventListener("DOMContentLoaded", () => {
-  const style = document.createElement("style");
-  style.textContent = "*, *::before, *::after { animation: none !important; }";
-  document.head.appendChild(style);
-});
-"""
 
 _contexts: list = []  # the open browser contexts, for screenshots of a failing test
 
