@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypeVar
 
+from boardlib.core.api import Outcome
+
 from .modes import GUARD
 
 CLUE, PROGRAM, EXEC, PENDING, OVER = "clue", "program", "exec", "pending", "over"
@@ -90,14 +92,12 @@ def replaced(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return items[:i] + (value,) + items[i + 1:]
 
 
-class Draft:
-    """The working record a move is played on: the position's fields (the rules assign new
-    values to them), plus ``event`` and the bookkeeping of what was shown to whom (R25-I4).
-    ``build()`` makes the new position; the old one never changes."""
+class PositionFields:
+    """The types of the fields a position and a move's draft both hold (``FIELDS``, described
+    above; ``happened`` differs, so each class declares it). Only annotations: each of the
+    two classes keeps the fields in its own ``__slots__``."""
 
-    __slots__ = FIELDS + ("game", "base")
-    game: Any
-    base: Any
+    __slots__ = ()
     grid: tuple[int, ...]
     where: tuple[int, ...]
     up: int
@@ -123,10 +123,20 @@ class Draft:
     marker: tuple[int, ...]
     pending: Pending | None
     step: int
-    result: Any
-    happened: list[tuple[str, str]]
+    result: Outcome | None
     shown_to: int
     died_in: tuple[tuple[int, int], ...]
+
+
+class Draft(PositionFields):
+    """The working record a move is played on: the position's fields (the rules assign new
+    values to them), plus ``event`` and the bookkeeping of what was shown to whom (R25-I4).
+    ``build()`` makes the new position; the old one never changes."""
+
+    __slots__ = FIELDS + ("game", "base")
+    game: Any
+    base: Any
+    happened: list[tuple[str, str]]   # a list while the move is played, a tuple after
 
     def __init__(self, state: Any) -> None:
         self.base = state

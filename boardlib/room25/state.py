@@ -13,8 +13,8 @@ from boardlib.core.api import TERMINAL, Event, Illegal, Outcome, State, is_whole
 
 from .complex import POS_NAMES, distance
 from .modes import GUARD, PRISONER
-from .position import (CLUE, FIELDS, OVER, PENDING, Draft, Flood, Pending,
-                       Trap, acts_on_the_spot, role_public)
+from .position import (CLUE, FIELDS, OVER, PENDING, Draft, PositionFields,
+                       acts_on_the_spot, role_public)
 from .refusals import why_not
 from .saves import to_save
 from .turn import advance, current_character, legal_moves, play, slot
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .game import Room25Game
 
 
-class Room25State(State):
+class Room25State(State, PositionFields):
     """A Room 25 position; immutable once built (``Draft.build``).
 
     The fields are described in ``boardlib.room25.position``: ``grid`` place -> tile,
@@ -34,35 +34,7 @@ class Room25State(State):
     __slots__ = FIELDS + ("_lset",)
     FIELDS = FIELDS
     game: Room25Game
-    grid: tuple[int, ...]
-    where: tuple[int, ...]
-    up: int
-    locked: int
-    loc: tuple[int, ...]
-    deaths: tuple[int, ...]
-    roles: tuple[str, ...]
-    shown: tuple[int, ...]
-    seen: tuple[int, ...]
-    order: tuple[int, ...]
-    turn: int
-    last_turn: int
-    alarm: bool
-    phase: str
-    cursor: int
-    pass_no: int
-    prog: tuple[str, ...]
-    did: tuple[str, ...]
-    cold: int
-    trap: tuple[Trap, ...]
-    flood: tuple[Flood, ...]
-    shifts: tuple[int, ...]
-    marker: tuple[int, ...]
-    pending: Pending | None
-    step: int
-    result: Outcome | None
     happened: tuple[tuple[str, str], ...]
-    shown_to: int
-    died_in: tuple[tuple[int, int], ...]
     _lset: frozenset[Any] | None
 
     def __init__(self, game: Room25Game, **fields: Any) -> None:
