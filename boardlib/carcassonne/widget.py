@@ -245,10 +245,7 @@ class HandPart:
     def hand_click(self, element_id: str) -> None:
         """A click beside the map: turn the tile in hand, choose a token set."""
         panel = self.panel
-        stop = panel.gate("click")
-        if stop is not None:
-            if stop:
-                panel.say(stop)
+        if panel.stopped_by_gate("click"):
             return
         state = panel.state
         if not state.is_terminal() and state.current_player in panel.bots:

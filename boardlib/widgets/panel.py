@@ -19,7 +19,7 @@ The public extension API (a game's board subclass overrides or calls only these)
                           controller's ``button_moves``, none while a bot is to move)
 ``gate(action)``          ``None`` to go on, or the words that stop ``action`` ("click",
                           "move", "bot", "hint", "undo", "redo", "new"); ``""`` stops
-                          silently
+                          silently; ``stopped_by_gate(action)`` asks it and shows the words
 ``update_view()``         before every redraw: set the controller's view (default: its
                           ``viewer`` is ``viewing_seat``, the seat whose secrets show)
 ``option_widget(o, v)``   a game's own New game field for option ``o`` (``None``: usual)
@@ -348,6 +348,13 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """``None`` lets ``action`` go on; words stop it and are shown (``""``: silently)."""
         return None
 
+    def stopped_by_gate(self, action: str) -> bool:
+        """True when :meth:`gate` stops ``action``, after showing its words (if any)."""
+        stop = self.gate(action)
+        if stop:
+            self.say(stop)
+        return stop is not None
+
     def update_view(self) -> None:
         """Before each redraw: the controller draws what ``viewing_seat`` may see."""
         if hasattr(self.controller, "viewer"):
@@ -452,10 +459,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.view.click(element_id)
 
     def _board_click(self, element_id: str) -> None:
-        stop = self.gate("click")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("click"):
             return
         if self.explaining is not None or self.replay_at is not None:
             what = "an explanation" if self.explaining is not None else "an earlier position"
@@ -494,10 +498,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def try_move(self, move: Any) -> bool:
         """Play ``move`` if the rules allow it; else show why not. True if it was played."""
-        stop = self.gate("move")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("move"):
             return False
         self.back_to_game()
         problem = self.state.why_illegal(move)
@@ -550,10 +551,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
         Where a bot plays a game with hidden information, a move that showed a human seat
         something hidden cannot be taken back: that player would replay it knowing."""
-        stop = self.gate("undo")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("undo"):
             return
         self._cancel_task()
         self.back_to_game()
@@ -591,10 +589,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         return None
 
     def redo(self) -> None:
-        stop = self.gate("redo")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("redo"):
             return
         self._cancel_task()
         self.back_to_game()
@@ -618,10 +613,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self._bot_plays(whole_turn=False)
 
     def _bot_plays(self, whole_turn: bool) -> None:
-        stop = self.gate("bot")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("bot"):
             return
         if self.state.is_terminal():
             self.say("The game is over.")
@@ -668,10 +660,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def hint(self) -> Any:
         """Show (not play) the move the hint bot would choose; returns it. Hints are for
         human seats only: a bot seat's choice is the bot's own."""
-        stop = self.gate("hint")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("hint"):
             return None
         state = self.state
         if state.is_terminal():
@@ -771,10 +760,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """Start again with a new game; options default to the current game's. Without a
         ``seed`` (or with ``seed=None``) a game with chance is dealt afresh, unless its
         seed was fixed by whoever made it."""
-        stop = self.gate("new")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("new"):
             return
         self._cancel_task()
         try:
@@ -1128,10 +1114,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def load(self, name: str, text: str) -> bool:
         """Open a save file (the Load button): validated, every move replayed through the
         rules; on any problem the why-not line says what and the game stays as it was."""
-        stop = self.gate("new")
-        if stop is not None:
-            if stop:
-                self.say(stop)
+        if self.stopped_by_gate("new"):
             return False
         try:
             if not text:
