@@ -23,7 +23,7 @@ from typing import Any
 import boardlib
 from boardlib.core.api import State
 from boardlib.core.bots import RandomBot
-from boardlib.core.puzzles import Answers, Best, Puzzle, Worse, by_rule, check_unique
+from boardlib.core.puzzles import Answers, Best, Puzzle, Worse, by_id, by_rule, check_unique
 from boardlib.core.teaching import Teacher, plural
 
 from .moves import END_TURN, EndTurn, PlaceFollower, PlaceTile, PlaceTunnelToken
@@ -490,10 +490,8 @@ def for_rule(rule: str) -> tuple[Puzzle, ...]:
 
 
 def puzzle(puzzle_id: str) -> Puzzle:
-    for found in PUZZLES:
-        if found.id == puzzle_id:
-            return found
-    raise KeyError(puzzle_id)
+    """The puzzle with this id."""
+    return by_id(PUZZLES, puzzle_id)
 
 
 __all__ = ["PUZZLES", "PREPARED", "LESSON", "GAME_POSITIONS", "for_rule", "puzzle",

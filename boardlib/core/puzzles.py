@@ -254,6 +254,14 @@ def by_rule(puzzles: Sequence[Puzzle], rule: str) -> tuple[Puzzle, ...]:
     return tuple(p for p in puzzles if p.rule == rule)
 
 
+def by_id(puzzles: Sequence[Puzzle], puzzle_id: str) -> Puzzle:
+    """The puzzle called ``puzzle_id`` (ids are unique: :func:`check_unique`)."""
+    for found in puzzles:
+        if found.id == puzzle_id:
+            return found
+    raise KeyError(f"no puzzle {puzzle_id!r}; the ids are listed in each game's PUZZLES")
+
+
 # --- guided games ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -382,8 +390,8 @@ def progress_summary(path: str | os.PathLike[str] | None = None,
 
 
 __all__ = ["MAX_STARS", "PROGRESS_ENV", "Worse", "Verdict", "Answers", "Best", "Moves", "saved",
-           "Puzzle", "GuidedStep", "Guide", "check_unique", "by_rule", "stars_for", "Progress",
-           "progress_summary"]
+           "Puzzle", "GuidedStep", "Guide", "check_unique", "by_rule", "by_id", "stars_for",
+           "Progress", "progress_summary"]
 
 
 # --- progress per game, for the start page (issue 19 item 3) ---------------------------------

@@ -28,7 +28,7 @@ from typing import Any
 
 import boardlib
 from boardlib.core.api import State
-from boardlib.core.puzzles import Answers, Puzzle, Worse, by_rule, check_unique
+from boardlib.core.puzzles import Answers, Puzzle, Worse, by_id, by_rule, check_unique
 from boardlib.core.teaching import Mark, Teacher, plural
 
 from .complex import CENTER, EXIT_ZONES, INNER, POS_NAMES, distance
@@ -697,10 +697,8 @@ def for_rule(rule: str) -> tuple[Puzzle, ...]:
 
 
 def puzzle(puzzle_id: str) -> Puzzle:
-    for p in PUZZLES:
-        if p.id == puzzle_id:
-            return p
-    raise KeyError(f"no Room 25 puzzle {puzzle_id!r}")
+    """The puzzle with this id."""
+    return by_id(PUZZLES, puzzle_id)
 
 
 def try_it(rule: str, number: int = 0, **kwargs: Any) -> Any:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardlib.core.api import State
-from boardlib.core.puzzles import Answers, Best, Puzzle, Worse, by_rule, check_unique
+from boardlib.core.puzzles import Answers, Best, Puzzle, Worse, by_id, by_rule, check_unique
 from boardlib.core.teaching import Teacher, plural
 
 from . import tunnels
@@ -527,10 +527,7 @@ def for_rule(rule: str) -> tuple[Puzzle, ...]:
 
 def puzzle(puzzle_id: str) -> Puzzle:
     """The puzzle with this id."""
-    for found in PUZZLES:
-        if found.id == puzzle_id:
-            return found
-    raise KeyError(puzzle_id)
+    return by_id(PUZZLES, puzzle_id)
 
 
 def try_it(key: str, **kwargs: Any) -> Any:

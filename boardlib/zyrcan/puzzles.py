@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardlib.core.api import State
-from boardlib.core.puzzles import Answers, Best, Puzzle, Worse, by_rule, check_unique
+from boardlib.core.puzzles import Answers, Best, Puzzle, Worse, by_id, by_rule, check_unique
 from boardlib.core.teaching import Mark, Teacher, plural
 from boardlib.grids.hex import Hex
 
@@ -392,10 +392,7 @@ def for_rule(rule: str) -> tuple[Puzzle, ...]:
 
 def puzzle(puzzle_id: str) -> Puzzle:
     """The puzzle with this id."""
-    for found in PUZZLES:
-        if found.id == puzzle_id:
-            return found
-    raise KeyError(puzzle_id)
+    return by_id(PUZZLES, puzzle_id)
 
 
 __all__ = ["PUZZLES", "for_rule", "puzzle", "engines_destroyed", "types_lost", "lead_alone",

@@ -153,3 +153,14 @@ def test_progress_path_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDLIB_PROGRESS", str(tmp_path / "env.json"))
     Progress().record("x", 1)
     assert (tmp_path / "env.json").exists()
+
+
+@pytest.mark.parametrize("game", ["zyrcan", "section_x", "carcassonne", "room25"])
+def test_each_game_finds_every_puzzle_by_its_id_and_names_an_unknown_one(game):
+    import importlib
+
+    puzzles = importlib.import_module(f"boardlib.{game}.puzzles")
+    for found in puzzles.PUZZLES:
+        assert puzzles.puzzle(found.id) is found
+    with pytest.raises(KeyError, match="no puzzle 'nope'"):
+        puzzles.puzzle("nope")
