@@ -31,9 +31,8 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from jupyterserver import START_TIMEOUT, Server, served, server_env, voila_command
 from quietpage import new_context
-from jupyterserver import (START_TIMEOUT, Server, server_env, start_server, stop_server,
-                           voila_command)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -198,11 +197,8 @@ def lab(chromium_ready, tmp_path_factory) -> Iterator[Server]:
             "--LanguageServerManager.autodetect=False",
         ]
 
-    server = start_server("jupyterlab", command, "/api/status", root, env)
-    try:
+    with served("jupyterlab", command, "/api/status", root, env) as server:
         yield server
-    finally:
-        stop_server(server)
 
 
 @pytest.fixture(scope="session")
@@ -212,11 +208,8 @@ def voila(chromium_ready, tmp_path_factory) -> Iterator[Server]:
     own names into it)."""
     base = tmp_path_factory.mktemp("voila")
     root = copy_notebooks(base / "notebooks")
-    server = start_server("voila", voila_command(root), "/", root, server_env(base / "home"))
-    try:
+    with served("voila", voila_command(root), "/", root, server_env(base / "home")) as server:
         yield server
-    finally:
-        stop_server(server)
 
 
 # --- the generated Zyrcan test notebook -----------------------------------------------------------

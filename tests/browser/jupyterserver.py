@@ -20,7 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,15 +75,27 @@ def start_server(name: str, command_for: Callable[[int], list[str]], ready_path:
                  root: Path, env: dict[str, str]) -> Server:
     """Start ``command_for(port)`` in `root` and wait until ``ready_path`` answers 200; on a
     port that another process took meanwhile, start again on a new one."""
-    for attempt in range(1, PORT_ATTEMPTS + 1):
+    def start() -> Server:
         port = free_port()
-        try:
-            return _start_on(name, command_for(port), f"http://127.0.0.1:{port}", ready_path,
-                             root, env)
-        except PortTaken:
-            if attempt == PORT_ATTEMPTS:
-                raise
-    raise AssertionError("unreachable")
+        return _start_on(name, command_for(port), f"http://127.0.0.1:{port}", ready_path,
+                         root, env)
+
+    for _ in range(PORT_ATTEMPTS - 1):
+        with contextlib.suppress(PortTaken):
+            return start()
+    return start()  # the last try: a PortTaken now goes to the caller
+
+
+@contextlib.contextmanager
+def served(name: str, command_for: Callable[[int], list[str]], ready_path: str, root: Path,
+           env: dict[str, str]) -> Iterator[Server]:
+    """:func:`start_server` for the length of a ``with`` block; stopped (kernels and all)
+    when it ends."""
+    server = start_server(name, command_for, ready_path, root, env)
+    try:
+        yield server
+    finally:
+        stop_server(server)
 
 
 def _start_on(name: str, command: list[str], url: str, ready_path: str, root: Path,

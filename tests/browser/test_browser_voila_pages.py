@@ -30,9 +30,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from quietpage import new_context
-from jupyterserver import Server, server_env, start_server, stop_server, voila_command
+from jupyterserver import Server, served, server_env, voila_command
 from playwright.sync_api import expect
+from quietpage import new_context
 
 from boardlib.core.puzzles import Progress
 from boardlib.widgets.board import clickable_ids
@@ -81,11 +81,8 @@ def site(chromium_ready, tmp_path_factory) -> Iterator[Server]:
     base = tmp_path_factory.mktemp("voila-pages")
     root = base / "repo"
     copy_site(root)
-    server = start_server("voila", voila_command(root), "/", root, server_env(base / "home"))
-    try:
+    with served("voila", voila_command(root), "/", root, server_env(base / "home")) as server:
         yield server
-    finally:
-        stop_server(server)
 
 
 # --- a page, loaded ------------------------------------------------------------------------

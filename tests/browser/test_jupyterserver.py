@@ -39,12 +39,9 @@ def test_a_server_whose_port_is_taken_starts_again_on_a_new_port(tmp_path, monke
         return [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
 
     try:
-        server = jupyterserver.start_server("http", command, "/ready", root, {})
-        try:
+        with jupyterserver.served("http", command, "/ready", root, {}) as server:
             assert not server.url.endswith(f":{taken}")
             assert server.api("GET", "/ready") == "ready"
-        finally:
-            jupyterserver.stop_server(server)
     finally:
         squatter.close()
 
